@@ -1,0 +1,91 @@
+// 4.1 Socket address requests, in plain and client-nonce ("secret") mode. Each call asks for
+// a new single-use address under a new sessionId.
+import { AddressResponse } from '../protocol/address.ts';
+import type { ConnectionError } from './machine.ts';
+
+export type AddressRequest =
+  | { mode: 'plain'; baseUrl: string; clientId: string }
+  | { mode: 'secret'; sdkUrl: string; clientId: string; headerPrefix: string; threadId: string; secret: string };
+
+export type AddressResult =
+  | { ok: true; endpoint: string; sessionId: string; secret?: string }
+  | { ok: false; error: ConnectionError };
+
+export interface AddressDeps {
+  fetch: typeof globalThis.fetch;
+  uuid(): string;
+  signal?: AbortSignal;
+}
+
+// Wrong clientId, a domain that is not allowed, a malformed request: retrying cannot help.
+const FINAL_STATUSES = new Set([400, 401, 403]);
+
+function socketInfoUrl(base: string): string {
+  return `${base.replace(/\/+$/, '')}/socket.info`;
+}
+
+function describeStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'the service rejected the address request (400): check client-id and the URLs';
+    case 401:
+      return 'the service does not know this client-id (401)';
+    case 403:
+      return 'the service does not allow this website for this client-id (403): add the domain in the channel settings';
+    case 429:
+      return 'the service is rate limiting address requests (429)';
+    default:
+      return `the address request failed with HTTP ${status}`;
+  }
+}
+
+/** Requests one socket address. Never throws: every failure comes back as a ConnectionError. */
+export async function requestAddress(request: AddressRequest, deps: AddressDeps): Promise<AddressResult> {
+  const sessionId = deps.uuid();
+  let url: string;
+  const headers: Record<string, string> = {};
+  if (request.mode === 'plain') {
+    const query = new URLSearchParams({ sessionId, clientId: request.clientId });
+    url = `${socketInfoUrl(request.baseUrl)}?${query}`;
+  } else {
+    url = socketInfoUrl(request.sdkUrl);
+    const prefix = request.headerPrefix;
+    headers[`${prefix}-secret`] = request.secret;
+    headers[`${prefix}-threadid`] = request.threadId;
+    headers[`${prefix}-clientid`] = request.clientId;
+    headers[`${prefix}-sessionid`] = sessionId;
+  }
+
+  let response: Response;
+  try {
+    response = await deps.fetch(url, { method: 'GET', headers, signal: deps.signal, cache: 'no-store' });
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return fail('network', `could not reach ${url}: ${message}`);
+  }
+
+  if (!response.ok) {
+    const final = FINAL_STATUSES.has(response.status);
+    return { ok: false, error: { kind: 'http', message: describeStatus(response.status), status: response.status, final } };
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return fail('malformed', 'the address response is not JSON');
+  }
+  const parsed = AddressResponse.safeParse(body);
+  if (!parsed.success) {
+    return fail('malformed', `the address response is malformed: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  }
+  const { status, payload, secret, message } = parsed.data;
+  if (status !== 'ok' || !payload) {
+    return fail('status', `the address request answered status "${status}"${message ? `: ${message}` : ''}`);
+  }
+  return { ok: true, endpoint: payload.endpoint, sessionId, ...(secret !== undefined ? { secret } : {}) };
+}
+
+function fail(kind: ConnectionError['kind'], message: string): AddressResult {
+  return { ok: false, error: { kind, message, final: false } };
+}

@@ -1,0 +1,13 @@
+/** Time as the connection sees it; injected so tests control it. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+// Looks the globals up at call time, so a test's fake timers replace them too.
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};

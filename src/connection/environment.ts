@@ -1,0 +1,33 @@
+/** What the connection needs to know about the browser around it; injected for tests. */
+export interface Environment {
+  isOnline(): boolean;
+  isVisible(): boolean;
+  /** Calls back on `online`, `offline` and the page becoming visible; returns an unsubscribe. */
+  subscribe(listener: (change: 'online' | 'offline' | 'visible') => void): () => void;
+}
+
+/** The real browser, or a permanently online and visible world where there is none (Node, SSR). */
+export function browserEnvironment(): Environment {
+  const win = typeof window === 'undefined' ? undefined : window;
+  const doc = typeof document === 'undefined' ? undefined : document;
+  return {
+    isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+    isVisible: () => doc?.visibilityState !== 'hidden',
+    subscribe(listener) {
+      if (!win) return () => {};
+      const online = () => listener('online');
+      const offline = () => listener('offline');
+      const visibility = () => {
+        if (doc?.visibilityState === 'visible') listener('visible');
+      };
+      win.addEventListener('online', online);
+      win.addEventListener('offline', offline);
+      doc?.addEventListener('visibilitychange', visibility);
+      return () => {
+        win.removeEventListener('online', online);
+        win.removeEventListener('offline', offline);
+        doc?.removeEventListener('visibilitychange', visibility);
+      };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Builds the payloads of message.send (spec 2.2-2.4) from what the user did. Only fields the
+// spec lists: the service may reject anything else.
+import type { MessageMetadata, OutgoingMessage, Params, Profile, QuickReply } from '../protocol/frames.ts';
+import type { StoredOutgoing } from './transcript.ts';
+
+/** Who the visitor is, as set by the page with setUser(). */
+export interface ChatUser {
+  name?: string;
+  profile?: Profile;
+  metadata?: Record<string, unknown>;
+}
+
+/** The browser's language and time zone; injected so tests do not depend on the machine. */
+export interface Locale {
+  /** Two-letter ISO language code. */
+  language(): string;
+  /** Hours from UTC, fractional where the zone is (India is 5.5). */
+  timezoneHours(): number;
+}
+
+export const browserLocale: Locale = {
+  language: () => {
+    const tag = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
+    return tag.slice(0, 2).toLowerCase();
+  },
+  timezoneHours: () => -new Date().getTimezoneOffset() / 60,
+};
+
+/** Event params as the spec wants them, from either that shape or plain `{key: value}`. */
+export function toParams(params: Record<string, unknown>): Params {
+  const result: Params = {};
+  for (const [key, value] of Object.entries(params)) {
+    const isSpecShape =
+      Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'value' in item);
+    result[key] = isSpecShape ? (value as Params[string]) : [{ value }];
+  }
+  return result;
+}
+
+export type OutgoingDraft = Omit<StoredOutgoing, 'traceId' | 'threadId'>;
+
+export function buildDraft(
+  speech: string,
+  context: { user: ChatUser; language: string; timezone: number },
+  extra: { eventName?: string; params?: Params } = {},
+): OutgoingDraft {
+  const { user } = context;
+  const metadata: MessageMetadata = { language: context.language, timezone: context.timezone };
+  if (extra.params && Object.keys(extra.params).length > 0) metadata.params = extra.params;
+  const originator: NonNullable<OutgoingMessage['originator']> = { role: 'external' };
+  if (user.name) originator.name = user.name;
+  if (user.profile) originator.profile = user.profile;
+  if (user.metadata) originator.metadata = user.metadata;
+  return {
+    speech,
+    ...(extra.eventName ? { attachment: { type: 'event', payload: { name: extra.eventName } } } : {}),
+    originator,
+    metadata,
+  };
+}
+
+/** A quick reply: `event` types trigger the event named by value; others send value as text. */
+export function quickReplyAction(reply: QuickReply): { speech: string; eventName?: string } {
+  if (reply.type === 'event' && reply.value) return { speech: reply.label, eventName: reply.value };
+  return { speech: reply.value || reply.label };
+}

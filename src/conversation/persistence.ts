@@ -1,0 +1,137 @@
+// The conversation's durable state, one record per clientId. The only module that imports
+// idb-keyval. Where IndexedDB fails (private modes, blocked storage) it keeps working in memory.
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import * as z from 'zod/mini';
+import type { Logger } from '../protocol/parse.ts';
+import type { TranscriptEntry } from './transcript.ts';
+
+export interface Snapshot {
+  version: 1;
+  threadId: string;
+  /** The client-nonce mode's secret for this thread. */
+  nonce?: string;
+  /** The next traceId to use: traceIds only grow within a thread, across reloads too. */
+  nextTraceId: number;
+  /** The start event has been queued for this thread (it is sent once per thread). */
+  startEventQueued: boolean;
+  entries: TranscriptEntry[];
+  /** The widget's panel was open (UI state that survives a reload). */
+  open?: boolean;
+}
+
+export interface ConversationStore {
+  load(): Promise<Snapshot | undefined>;
+  save(snapshot: Snapshot): Promise<void>;
+  clear(): Promise<void>;
+}
+
+// Stored data may come from an older version or be damaged: check it before trusting it.
+const StoredEntry = z.union([
+  z.object({
+    kind: z.literal('user'),
+    id: z.string(),
+    traceId: z.number(),
+    text: z.string(),
+    at: z.number(),
+    status: z.enum(['pending', 'sent', 'delivered', 'failed']),
+    outgoing: z.looseObject({ threadId: z.string(), speech: z.string(), traceId: z.number() }),
+    hidden: z.optional(z.boolean()),
+  }),
+  z.looseObject({
+    kind: z.literal('received'),
+    id: z.string(),
+    from: z.enum(['bot', 'agent', 'user']),
+    at: z.number(),
+    text: z.string(),
+  }),
+]);
+const StoredSnapshot = z.looseObject({
+  version: z.literal(1),
+  threadId: z.string(),
+  nonce: z.optional(z.string()),
+  nextTraceId: z.number(),
+  startEventQueued: z.boolean(),
+  entries: z.array(StoredEntry),
+  open: z.optional(z.boolean()),
+});
+
+export function memoryStore(): ConversationStore {
+  let saved: Snapshot | undefined;
+  return {
+    load: async () => (saved ? structuredClone(saved) : undefined),
+    save: async (snapshot) => {
+      saved = structuredClone(snapshot);
+    },
+    clear: async () => {
+      saved = undefined;
+    },
+  };
+}
+
+let sharedIdbStore: UseStore | undefined;
+
+/** IndexedDB through idb-keyval, keyed by clientId, falling back to memory on the first failure. */
+export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseStore): ConversationStore {
+  const key = `thread:${clientId}`;
+  const fallback = memoryStore();
+  let broken = typeof indexedDB === 'undefined';
+  const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
+
+  async function attempt<T>(action: () => Promise<T>, onFailure: () => Promise<T>): Promise<T> {
+    if (broken) return onFailure();
+    try {
+      return await action();
+    } catch (error) {
+      broken = true;
+      logger.warn('[parley] IndexedDB is unavailable; the conversation is kept in memory only:', error);
+      return onFailure();
+    }
+  }
+
+  return {
+    load: () =>
+      attempt(async () => {
+        const value: unknown = await get(key, useStore());
+        if (value === undefined) return undefined;
+        const parsed = StoredSnapshot.safeParse(value);
+        if (parsed.success) return parsed.data as Snapshot;
+        logger.warn('[parley] ignored a stored conversation that is damaged or from another version');
+        return undefined;
+      }, fallback.load),
+    save: (snapshot) => attempt(() => set(key, snapshot, useStore()), () => fallback.save(snapshot)),
+    clear: () => attempt(() => del(key, useStore()), fallback.clear),
+  };
+}
+
+/**
+ * Coalesces saves: at most one write in flight, and only the newest snapshot is written after
+ * it. A burst of changes costs two writes, not one per change.
+ */
+export function createSaver(store: ConversationStore, logger: Logger) {
+  let latest: Snapshot | undefined;
+  let writing: Promise<void> | undefined;
+
+  async function drain(): Promise<void> {
+    while (latest) {
+      const snapshot = latest;
+      latest = undefined;
+      try {
+        await store.save(snapshot);
+      } catch (error) {
+        logger.warn('[parley] could not save the conversation:', error);
+      }
+    }
+    writing = undefined;
+  }
+
+  return {
+    save(snapshot: Snapshot): void {
+      latest = snapshot;
+      writing ??= drain();
+    },
+    /** Resolves when every requested save has been written. */
+    flushed(): Promise<void> {
+      return writing ?? Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Turns a `message.received` payload into transcript entries, each with the delay before it
+// appears. The rules are the contract's: silent messages show nothing, a response the widget
+// cannot render shows the message's fallback, and roles map to bot, agent or user.
+import type { Logger } from '../protocol/parse.ts';
+import { TextResponsePayload, type Originator, type ReceivedPayload } from '../protocol/frames.ts';
+import type { Author, ReceivedEntry } from './transcript.ts';
+
+export interface TimedEntry {
+  entry: ReceivedEntry;
+  /** Milliseconds to wait, after the previous entry appeared, before this one appears. */
+  delay: number;
+}
+
+export interface ExpandedMessage {
+  entries: TimedEntry[];
+  /** The last message asked the UI to keep showing the typing indicator. */
+  keepTyping: boolean;
+}
+
+/** `bot` is the bot, `external` the end user, any other role a human agent. */
+export function authorOf(role: string | undefined): Author {
+  if (role === 'bot' || role === undefined) return 'bot';
+  if (role === 'external') return 'user';
+  return 'agent';
+}
+
+// A delay in the spec is a number of milliseconds; anything else is treated as none.
+function delayOf(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0;
+}
+
+export function expandReceived(
+  payload: ReceivedPayload,
+  context: { now: number; nextId: () => string; logger: Logger },
+): ExpandedMessage {
+  const entries: TimedEntry[] = [];
+  let keepTyping = false;
+  for (const message of payload.messages) {
+    keepTyping = message.meta?.keepTyping === true;
+    if (message.silent) continue;
+    const originator: Originator | undefined = message.originator ?? payload.originator;
+    const from = authorOf(originator?.role);
+    const author = {
+      from,
+      ...(originator?.name ? { name: originator.name } : {}),
+      ...(originator?.profile?.picture ? { picture: originator.profile.picture } : {}),
+    };
+    const make = (text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry => ({
+      kind: 'received',
+      id: context.nextId(),
+      at: context.now,
+      text,
+      ...author,
+      ...extra,
+    });
+
+    let fallbackShown = false;
+    const showFallback = (delay: number) => {
+      if (fallbackShown) return;
+      fallbackShown = true;
+      if (message.fallback) entries.push({ entry: make(message.fallback, { isFallback: true }), delay });
+      else context.logger.warn('[parley] a response could not be shown and its message has no fallback');
+    };
+
+    const responses = message.responses ?? [];
+    for (const response of responses) {
+      const delay = delayOf(response.delay);
+      const text = response.type === 'text' ? TextResponsePayload.safeParse(response.payload) : undefined;
+      if (text?.success) {
+        const quickReplies = text.data.quickReplies?.filter((reply) => reply.label.trim() !== '');
+        entries.push({ entry: make(text.data.text, quickReplies?.length ? { quickReplies } : {}), delay });
+      } else {
+        showFallback(delay);
+      }
+    }
+    if (responses.length === 0 && message.fallback) showFallback(0);
+  }
+  return { entries, keepTyping };
+}

@@ -1,0 +1,22 @@
+// The npm entry. Importing it has no side effects and touches no browser global.
+export { createChatClient, checkOptions, MAX_MESSAGE_LENGTH } from './client.ts';
+export type { ChatClient, ChatClientOptions, ChatClientEventMap } from './client.ts';
+export type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
+export type { ConnectionError, ConnectionState } from './connection/machine.ts';
+export type { ConnectionTimings, SocketConstructor, SocketLike } from './connection/connection.ts';
+export type { Clock } from './connection/clock.ts';
+export type { Environment } from './connection/environment.ts';
+export type { ConversationStore, Snapshot } from './conversation/persistence.ts';
+export { memoryStore } from './conversation/persistence.ts';
+export type { ChatUser, Locale } from './conversation/outgoing.ts';
+export type { TranscriptEntry, UserEntry, ReceivedEntry, SendStatus, Author } from './conversation/transcript.ts';
+export type {
+  IncomingFrame,
+  OutgoingFrame,
+  OutgoingMessage,
+  QuickReply,
+  ReceivedMessage,
+  ReceivedPayload,
+  Originator,
+  Profile,
+} from './protocol/frames.ts';

@@ -1,0 +1,48 @@
+// The edge: every frame from the socket is parsed here once, and nothing past this point
+// sees raw JSON. A bad frame is logged and dropped, never thrown.
+import { IncomingFrame } from './frames.ts';
+
+export interface Logger {
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+  info?(...args: unknown[]): void;
+  debug?(...args: unknown[]): void;
+}
+
+const KNOWN_TYPES = new Set(['pong', 'message.delivered', 'message.received', 'error']);
+const PREVIEW_LENGTH = 200;
+
+function preview(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+}
+
+/** Parses one socket frame; returns undefined (after a console warning) for anything unusable. */
+export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame | undefined {
+  if (typeof data !== 'string') {
+    logger.warn('[parley] dropped a non-text frame from the service');
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    logger.warn('[parley] dropped a frame that is not JSON:', preview(data));
+    return undefined;
+  }
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string') {
+    logger.warn('[parley] dropped a frame without a type:', preview(data));
+    return undefined;
+  }
+  if (!KNOWN_TYPES.has(type)) {
+    logger.warn(`[parley] dropped a frame of unknown type "${type}"`);
+    return undefined;
+  }
+  const result = IncomingFrame.safeParse(json);
+  if (!result.success) {
+    const where = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    logger.warn(`[parley] dropped a malformed "${type}" frame (${where.join('; ')}):`, preview(data));
+    return undefined;
+  }
+  return result.data;
+}
