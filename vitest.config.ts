@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests only: fake time and fake sockets. The real browser and sockets are Playwright's (e2e/).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+    setupFiles: ['test/setup.ts'],
+    restoreMocks: true,
+  },
+});
