@@ -1,0 +1,61 @@
+// Lets Playwright drive the headless client in a real browser: tests call
+// window.harness.start(options) and read back what the client saw.
+import { createChatClient, type ChatClient, type ChatClientOptions } from '../../src/index.ts';
+
+export interface HarnessOptions extends Partial<Omit<ChatClientOptions, 'random'>> {
+  /** 'max' makes every backoff wait its full ceiling, so gaps are predictable. */
+  jitter?: 'max' | 'random';
+}
+
+const events: Array<{ type: string; detail: unknown; at: number }> = [];
+let client: ChatClient | undefined;
+
+const harness = {
+  events,
+  async start(options: HarnessOptions = {}): Promise<string> {
+    const { jitter, ...rest } = options;
+    client = createChatClient({
+      clientId: 'e2e',
+      baseUrl: '/mock',
+      ...rest,
+      ...(jitter === 'max' ? { random: () => 1 } : {}),
+    });
+    for (const type of ['message', 'delivered', 'connection', 'error'] as const) {
+      client.on(type, (detail) => events.push({ type, detail, at: Date.now() }));
+    }
+    await client.ready;
+    return client.threadId;
+  },
+  connect: () => current().connect(),
+  send: async (text: string) => (await current().send(text))?.traceId,
+  sendEvent: async (name: string, params?: Record<string, unknown>) => (await current().sendEvent(name, params))?.traceId,
+  sendQuickReply: async (label: string) => {
+    const reply = current().quickReplies.value.find((r) => r.label === label);
+    if (!reply) throw new Error(`no quick reply "${label}" on offer`);
+    return (await current().sendQuickReply(reply))?.traceId;
+  },
+  state: () => current().status.value.state,
+  status: () => current().status.value,
+  threadId: () => current().threadId,
+  hadStoredThread: () => current().hadStoredThread.value,
+  entries: () => current().entries.value,
+  quickReplies: () => current().quickReplies.value,
+  typing: () => current().typing.value,
+  serviceError: () => current().serviceError.value,
+  destroy: async () => {
+    await current().destroy();
+    client = undefined;
+  },
+};
+
+function current(): ChatClient {
+  if (!client) throw new Error('call harness.start() first');
+  return client;
+}
+
+declare global {
+  interface Window {
+    harness: typeof harness;
+  }
+}
+window.harness = harness;
