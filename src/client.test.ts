@@ -69,7 +69,7 @@ describe('sending', () => {
   });
 
   it('uses the configured language over the browser one', async () => {
-    const t = setup({ language: 'de' });
+    const t = setup({ language: 'DE-at' });
     const socket = await connected(t);
     await t.client.send('Hallo');
     expect(sendFrames(socket)[0]!.metadata).toEqual({ language: 'de', timezone: 5.5 });

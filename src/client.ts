@@ -295,7 +295,9 @@ export function createChatClient(options: ChatClientOptions) {
   }
 
   function draftContext() {
-    return { user, language: options.language ?? locale.language(), timezone: locale.timezoneHours() };
+    // The service wants two lowercase letters: "en-US" becomes "en".
+    const language = (options.language?.trim() || locale.language()).slice(0, 2).toLowerCase();
+    return { user, language, timezone: locale.timezoneHours() };
   }
 
   function enqueue(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): UserEntry {

@@ -88,7 +88,7 @@ export function createConversationModel(deps: { clock: Clock; logger: Logger; ne
         text: display.text,
         at: clock.now(),
         status: 'pending',
-        outgoing: { ...message, threadId, traceId },
+        outgoing: { threadId, traceId, ...message },
         ...(display.hidden ? { hidden: true } : {}),
       };
       batch(() => {

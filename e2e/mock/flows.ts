@@ -1,0 +1,272 @@
+// The flow engine: loads the management-API-shaped flow set (spec 2.10), picks the step that
+// answers a message, and turns the step's actions into `message.received` payloads (spec 2.5).
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { SendPayload } from './frames.ts';
+
+// ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
+
+const QuickReply = z.strictObject({ label: z.string(), value: z.string(), type: z.string() });
+
+const TextAction = z.object({
+  type: z.literal('TEXT'),
+  payload: z.object({
+    texts: z.array(z.string()).min(1),
+    quickReplies: z.array(QuickReply).optional(),
+    delay: z.number().nonnegative().optional(),
+    tags: z.array(z.string()).optional(),
+  }),
+});
+/** Rendered as a `card` response, which no widget renders: it must fall back to the message `fallback`. */
+const CardAction = z.object({
+  type: z.literal('CARD'),
+  payload: z.object({
+    fallback: z.string().min(1),
+    card: z.record(z.string(), z.unknown()),
+    delay: z.number().nonnegative().optional(),
+  }),
+});
+/** A human agent speaks: its own `message.received`, sent `after` ms later, originator role moderator. */
+const AgentAction = z.object({
+  type: z.literal('AGENT'),
+  payload: z.object({
+    name: z.string(),
+    picture: z.string().optional(),
+    texts: z.array(z.string()).min(1),
+    delay: z.number().nonnegative().optional(),
+    after: z.number().nonnegative().default(0),
+  }),
+});
+/** Ends the current message with `meta.keepTyping: true`; what follows is sent `after` ms later. */
+const TypingAction = z.object({
+  type: z.literal('TYPING'),
+  payload: z.object({ after: z.number().nonnegative() }),
+});
+const Action = z.discriminatedUnion('type', [TextAction, CardAction, AgentAction, TypingAction]);
+type Action = z.infer<typeof Action>;
+
+const Step = z.object({
+  stepId: z.string().min(1),
+  title: z.string(),
+  type: z.enum(['INTENT', 'EVENT', 'UNKNOWN', 'IMAGE', 'FILE', 'AUDIO', 'VIDEO', 'LOCATION', 'NOTHING', 'ANYTHING', 'SLOT']),
+  contexts: z.array(z.string()).optional(),
+  intent: z
+    .object({
+      intentId: z.string(),
+      title: z.string(),
+      createdAt: z.string().optional(),
+      examples: z.array(z.object({ query: z.string(), entities: z.array(z.unknown()).optional() })),
+    })
+    .optional(),
+  actions: z.array(Action).default([]),
+});
+export type Step = z.infer<typeof Step>;
+
+const Flow = z.object({
+  flowId: z.string().min(1),
+  projectId: z.string(),
+  brainId: z.string(),
+  title: z.string(),
+  group: z.string(),
+  createdAt: z.string(),
+  disabled: z.boolean(),
+  steps: z.array(Step),
+});
+export type Flow = z.infer<typeof Flow>;
+
+/** Reads and validates the flow file; the raw JSON is kept as-is for the management API. */
+export function loadFlows(file: string | URL): { raw: unknown[]; flows: Flow[] } {
+  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const flows = z.array(Flow).parse(raw);
+  return { raw: raw as unknown[], flows };
+}
+
+// ---- matching ----
+
+const STOP_WORDS = new Set(
+  'a an the i me my you your we our us is are am be do does did to of for in on at it this that can could would will please what how when where which with and or so just there'.split(' '),
+);
+
+/** Lowercase, strip accents and punctuation, collapse spaces. */
+export function normalise(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Content tokens with a crude plural strip, so "prices" meets "price". */
+function tokens(text: string): Set<string> {
+  const words = normalise(text)
+    .split(' ')
+    .filter((w) => w && !STOP_WORDS.has(w))
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return new Set(words);
+}
+
+/** Dice coefficient of content tokens: 1 = same words, 0 = nothing shared. */
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return (2 * shared) / (a.size + b.size);
+}
+
+/** Below this a text is not considered to match an intent. */
+export const MATCH_THRESHOLD = 0.5;
+
+export interface Match {
+  flow: Flow;
+  step: Step;
+  /** 'event' | 'exact' | 'overlap' | 'unknown', for logs and tests. */
+  how: string;
+  score: number;
+}
+
+export function matchStep(flows: Flow[], payload: SendPayload, lastStepId: string | undefined): Match | undefined {
+  const enabled = flows.filter((f) => !f.disabled);
+  const all = enabled.flatMap((flow) => flow.steps.map((step) => ({ flow, step })));
+
+  const eventName = payload.attachment?.payload.name;
+  if (eventName !== undefined) {
+    // Convention: an EVENT step answers the event whose name equals the step's title.
+    const hit = all.find(({ step }) => step.type === 'EVENT' && step.title === eventName);
+    if (hit) return { ...hit, how: 'event', score: 1 };
+  } else {
+    const text = normalise(payload.speech);
+    const words = tokens(payload.speech);
+    let best: (Match & { rank: number[] }) | undefined;
+    for (const { flow, step } of all) {
+      if (step.type !== 'INTENT' || !step.intent) continue;
+      const contextual = (step.contexts?.length ?? 0) > 0;
+      if (contextual && (lastStepId === undefined || !step.contexts!.includes(lastStepId))) continue;
+      for (const example of step.intent.examples) {
+        const exact = normalise(example.query) === text;
+        const score = exact ? 1 : overlap(words, tokens(example.query));
+        if (!exact && score < MATCH_THRESHOLD) continue;
+        // An exact example wins, then an eligible contextual step, then the higher score.
+        const rank = [exact ? 1 : 0, contextual ? 1 : 0, score];
+        if (!best || compareRank(rank, best.rank) > 0) {
+          best = { flow, step, how: exact ? 'exact' : 'overlap', score, rank };
+        }
+      }
+    }
+    if (best) return { flow: best.flow, step: best.step, how: best.how, score: best.score };
+  }
+  const unknown = all.find(({ step }) => step.type === 'UNKNOWN');
+  return unknown ? { ...unknown, how: 'unknown', score: 0 } : undefined;
+}
+
+function compareRank(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+// ---- replies ----
+
+export const BOT = { name: 'Parley Bot', role: 'bot', userId: 'bot' } as const;
+
+export interface ReplyFrame {
+  /** Milliseconds after the previous reply frame (server-side wait, not the widget's `delay`). */
+  afterMs: number;
+  payload: {
+    threadId: string;
+    messages: Record<string, unknown>[];
+    originator: Record<string, unknown>;
+  };
+}
+
+/**
+ * Builds the `message.received` payloads for a matched step: one message per frame, split
+ * where an AGENT or TYPING action says so. Texts use the first entry of `texts` (the others
+ * are variants a real engine would rotate; the mock stays deterministic).
+ */
+export function buildReplies(match: Match | undefined, payload: SendPayload): ReplyFrame[] {
+  const threadId = payload.threadId;
+  const eventName = payload.attachment?.payload.name;
+  const params: Record<string, unknown> = { ...(payload.metadata?.params ?? {}) };
+  if (eventName !== undefined) params.event = [{ type: 'custom', value: { name: eventName } }];
+
+  const base = match
+    ? {
+        flow: { flowId: match.flow.flowId, title: match.flow.title },
+        step: { stepId: match.step.stepId, title: match.step.title, type: match.step.type },
+      }
+    : { flow: { flowId: 'none', title: 'none' }, step: { stepId: 'none', title: 'none', type: 'UNKNOWN' } };
+  const actions: Action[] = match?.step.actions.length
+    ? match.step.actions
+    : [{ type: 'TEXT', payload: { texts: ["Sorry, I didn't get that."] } }];
+
+  const frames: ReplyFrame[] = [];
+  let current: { afterMs: number; originator: Record<string, unknown>; responses: Record<string, unknown>[]; fallbacks: string[] } | undefined;
+  let nextAfter = 0;
+
+  const flush = () => {
+    if (!current || current.responses.length === 0) return;
+    const message: Record<string, unknown> = {
+      fallback: current.fallbacks.join('\n'),
+      silent: false,
+      replyTo: payload.speech,
+      originator: current.originator,
+      responses: current.responses,
+      ...base,
+      params,
+    };
+    frames.push({ afterMs: current.afterMs, payload: { threadId, messages: [message], originator: current.originator } });
+    current = undefined;
+  };
+  const open = (originator: Record<string, unknown>) => {
+    if (!current) {
+      current = { afterMs: nextAfter, originator, responses: [], fallbacks: [] };
+      nextAfter = 0;
+    }
+    return current;
+  };
+
+  for (const action of actions) {
+    switch (action.type) {
+      case 'TEXT': {
+        const text = action.payload.texts[0] ?? '';
+        const responsePayload: Record<string, unknown> = { text };
+        if (action.payload.quickReplies?.length) responsePayload.quickReplies = action.payload.quickReplies;
+        const m = open({ ...BOT });
+        m.responses.push({ type: 'text', payload: responsePayload, delay: action.payload.delay ?? 0 });
+        m.fallbacks.push(text);
+        break;
+      }
+      case 'CARD': {
+        const m = open({ ...BOT });
+        m.responses.push({ type: 'card', payload: action.payload.card, delay: action.payload.delay ?? 0 });
+        m.fallbacks.push(action.payload.fallback);
+        break;
+      }
+      case 'AGENT': {
+        flush();
+        nextAfter = action.payload.after;
+        const profile = action.payload.picture ? { picture: action.payload.picture } : undefined;
+        const m = open({ name: action.payload.name, role: 'moderator', ...(profile ? { profile } : {}) });
+        for (const text of action.payload.texts) {
+          m.responses.push({ type: 'text', payload: { text }, delay: action.payload.delay ?? 0 });
+          m.fallbacks.push(text);
+        }
+        flush();
+        break;
+      }
+      case 'TYPING': {
+        flush();
+        const last = frames.at(-1)?.payload.messages.at(-1);
+        if (last) last.meta = { keepTyping: true };
+        nextAfter = action.payload.after;
+        break;
+      }
+    }
+  }
+  flush();
+  return frames;
+}

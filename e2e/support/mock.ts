@@ -1,0 +1,55 @@
+// Typed access to the mock service's control API for the Playwright specs.
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export interface AddressRequestLog {
+  at: number;
+  mode: 'plain' | 'secret';
+  status: number;
+  sessionId?: string;
+  clientId?: string;
+  threadId?: string;
+  result?: string;
+}
+export interface ConnectionLog {
+  sessionId: string;
+  token: string;
+  threads: string[];
+  openedAt: number;
+  closedAt?: number;
+  closeCode?: number;
+}
+export interface MockState {
+  addressRequests: AddressRequestLog[];
+  connections: ConnectionLog[];
+  threads: Array<{ threadId: string; secret?: string; lastStepId?: string }>;
+  openSockets: number;
+}
+export interface ReceivedFrame {
+  at: number;
+  sessionId: string;
+  threadId?: string;
+  raw: string;
+  frame?: { type: string; payload?: Record<string, unknown> };
+}
+
+export function mock(request: APIRequestContext) {
+  const control = async (verb: string, body: unknown = {}) => {
+    const response = await request.post(`/mock/__control/${verb}`, { data: body });
+    expect(response.ok(), `control ${verb}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  return {
+    control,
+    reset: () => control('reset'),
+    state: async (): Promise<MockState> => (await request.get('/mock/__control/state')).json(),
+    received: async (threadId?: string): Promise<ReceivedFrame[]> =>
+      (await request.get(`/mock/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
+    /** The message.send payloads the mock received, in order. */
+    sends: async (threadId?: string) => {
+      const frames: ReceivedFrame[] = await (
+        await request.get(`/mock/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
+      ).json();
+      return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
+    },
+  };
+}
