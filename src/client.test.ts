@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../test/fakes.ts';
 import { createChatClient, type ChatClientOptions } from './client.ts';
 import { memoryStore, type ConversationStore } from './conversation/persistence.ts';
+import { OutgoingFrame } from './protocol/frames.ts';
 
 let uuids = 0;
 
@@ -39,7 +40,12 @@ async function connected(t: ReturnType<typeof setup>): Promise<FakeSocket> {
   return socket;
 }
 
+/** The message.send payloads a socket carried, each checked against the strict outgoing schema. */
 function sendFrames(socket: FakeSocket) {
+  for (const frame of socket.frames()) {
+    const check = OutgoingFrame.safeParse(frame);
+    if (!check.success) throw new Error(`the client sent a frame the spec does not allow: ${JSON.stringify(frame)}`);
+  }
   return socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
 }
 

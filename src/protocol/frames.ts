@@ -49,19 +49,35 @@ export const EventAttachment = z.object({
 });
 export type EventAttachment = z.infer<typeof EventAttachment>;
 
-/** 2.2 Outgoing `message.send` payload. Built by us, so every field is typed exactly. */
-export interface OutgoingMessage {
-  threadId: string;
-  traceId?: number;
-  nonce?: string;
-  speech: string;
-  attachment?: EventAttachment;
-  originator?: { name?: string; role: 'external' | 'moderator'; profile?: Profile; metadata?: Record<string, unknown> };
-  metadata?: MessageMetadata;
-}
+/** 2.3 The originator of an outgoing message: the end user (`external`) or an agent (`moderator`). */
+export const OutgoingOriginator = z.strictObject({
+  name: z.optional(z.string()),
+  role: z.enum(['external', 'moderator']),
+  profile: z.optional(Profile),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/**
+ * 2.2 Outgoing `message.send` payload. Strict: the service may reject fields the spec does not
+ * list, so the unit tests check every payload the client builds against this schema.
+ */
+export const OutgoingMessage = z.strictObject({
+  threadId: z.string().check(z.minLength(1)),
+  traceId: z.optional(z.int()),
+  nonce: z.optional(z.string()),
+  speech: z.string().check(z.minLength(1), z.maxLength(255)),
+  attachment: z.optional(EventAttachment),
+  originator: z.optional(OutgoingOriginator),
+  metadata: z.optional(MessageMetadata),
+});
+export type OutgoingMessage = z.infer<typeof OutgoingMessage>;
 
 /** 4.2 Frames the client sends. */
-export type OutgoingFrame = { type: 'ping' } | { type: 'message.send'; payload: OutgoingMessage };
+export const OutgoingFrame = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ping') }),
+  z.strictObject({ type: z.literal('message.send'), payload: OutgoingMessage }),
+]);
+export type OutgoingFrame = z.infer<typeof OutgoingFrame>;
 
 /** 2.5 Quick reply inside a text response. */
 export const QuickReply = z.object({
