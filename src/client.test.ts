@@ -176,6 +176,8 @@ describe('the outbox', () => {
     expect(t.client.entries.value[0]).toMatchObject({ status: 'failed' });
     t.client.retry(1);
     expect(sendFrames(socket).map((p) => p.traceId)).toEqual([1, 1]);
+    t.client.retry(1); // it is on its way again: a second retry must not send it twice
+    expect(sendFrames(socket).map((p) => p.traceId)).toEqual([1, 1]);
     expect(t.client.entries.value[0]).toMatchObject({ status: 'sent' });
     expect(t.client.entries.value).toHaveLength(1);
   });

@@ -387,6 +387,8 @@ export function createChatClient(options: ChatClientOptions) {
 
     /** Sends a failed message again, with its original traceId. */
     retry(traceId: number): void {
+      const entry = model.entries.value.find((e) => e.kind === 'user' && e.traceId === traceId);
+      if (entry?.kind !== 'user' || entry.status !== 'failed') return; // anything else is on its way already
       model.setStatus(traceId, 'pending');
       flush();
     },
@@ -396,8 +398,9 @@ export function createChatClient(options: ChatClientOptions) {
       user = { ...next };
     },
 
+    /** Remembers whether the panel is open; applied after the stored state, so it wins over it. */
     setPanelOpen(open: boolean): void {
-      model.open.value = open;
+      void ready.then(() => (model.open.value = open));
     },
 
     dismissError(): void {

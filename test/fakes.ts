@@ -125,6 +125,10 @@ export function fakeEnvironment(initial: { online?: boolean; visible?: boolean }
       online = true;
       listeners.forEach((l) => l('online'));
     },
+    /** The browser changed its mind without firing an event (it happens across a sleep). */
+    setOnlineQuietly(value: boolean) {
+      online = value;
+    },
     hide() {
       visible = false;
     },

@@ -316,6 +316,16 @@ describe('reconnecting', () => {
     expect(t.http.requests).toHaveLength(1);
   });
 
+  it('leaves offline when the tab comes back and the browser is online, even without an online event', async () => {
+    const t = setup({ online: false });
+    t.connection.start();
+    t.env.show();
+    expect(t.connection.state.kind).toBe('offline');
+    t.env.setOnlineQuietly(true);
+    t.env.show();
+    expect(t.connection.state).toEqual({ kind: 'connecting', attempt: 0 });
+  });
+
   it('skips the rest of a backoff when the tab becomes visible', async () => {
     const t = setup({ script: [{ status: 503 }, { status: 503 }, { status: 503 }], random: () => 1 });
     t.connection.start();

@@ -280,7 +280,10 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       return;
     }
     // Back in the foreground: timers may have slept with the tab, so check the socket now.
-    if (state.kind === 'waiting') {
+    if (state.kind === 'offline') {
+      // Browsers can miss the `online` event across a sleep: ask again.
+      if (environment.isOnline()) dispatch({ type: 'online' });
+    } else if (state.kind === 'waiting') {
       dispatch({ type: 'retry' });
     } else if (state.kind === 'open') {
       const silentFor = clock.now() - lastReceivedAt;
@@ -307,7 +310,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       dispatch({ type: 'stop' });
     },
     retryNow() {
-      dispatch({ type: 'retry' });
+      dispatch({ type: state.kind === 'offline' && environment.isOnline() ? 'online' : 'retry' });
     },
     send: sendRaw,
   };

@@ -138,8 +138,9 @@ export function createConversationModel(deps: { clock: Clock; logger: Logger; ne
           startEventQueued: snapshot.startEventQueued,
           ...(snapshot.nonce !== undefined ? { nonce: snapshot.nonce } : {}),
         };
-        // What was on a socket when the page went away may not have arrived.
-        entries.value = requeueSent(snapshot.entries);
+        // What was on a socket when the page went away may not have arrived; undelivered
+        // messages, failed ones included, go out again.
+        entries.value = requeueSent(snapshot.entries, true);
         queued.value = [];
         keepTyping.value = false;
         open.value = snapshot.open ?? false;

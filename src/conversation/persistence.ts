@@ -98,7 +98,15 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
         logger.warn('[parley] ignored a stored conversation that is damaged or from another version');
         return undefined;
       }, fallback.load),
-    save: (snapshot) => attempt(() => set(key, snapshot, useStore()), () => fallback.save(snapshot)),
+    save: (snapshot) =>
+      attempt(
+        () => set(key, snapshot, useStore()),
+        async () => {
+          // A stale record left behind would come back at the next reload, with old traceIds.
+          await del(key, useStore()).catch(() => undefined);
+          return fallback.save(snapshot);
+        },
+      ),
     clear: () => attempt(() => del(key, useStore()), fallback.clear),
   };
 }

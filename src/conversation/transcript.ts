@@ -66,10 +66,15 @@ export function updateSendState(
   return next;
 }
 
-/** After a connection is lost, what was written to it may not have arrived: send it again. */
-export function requeueSent(entries: readonly TranscriptEntry[]): readonly TranscriptEntry[] {
-  if (!entries.some((entry) => entry.kind === 'user' && entry.status === 'sent')) return entries;
-  return entries.map((entry) => (entry.kind === 'user' && entry.status === 'sent' ? { ...entry, status: 'pending' } : entry));
+/**
+ * After a connection is lost, what was written to it may not have arrived: send it again. After
+ * a reload (`includeFailed`), failed messages get another chance too.
+ */
+export function requeueSent(entries: readonly TranscriptEntry[], includeFailed = false): readonly TranscriptEntry[] {
+  const requeue = (entry: TranscriptEntry) =>
+    entry.kind === 'user' && (entry.status === 'sent' || (includeFailed && entry.status === 'failed'));
+  if (!entries.some(requeue)) return entries;
+  return entries.map((entry) => (requeue(entry) ? { ...entry, status: 'pending' as const } : entry));
 }
 
 /** Quick replies offered right now: those of the last entry, if it is a received one. */

@@ -9,7 +9,7 @@ const socketUrl = z.string().check(
 export const AddressResponse = z.object({
   status: z.string(),
   payload: z.optional(z.object({ endpoint: socketUrl })),
-  secret: z.optional(z.string()),
-  message: z.optional(z.string()),
+  secret: z.catch(z.optional(z.string()), undefined),
+  message: z.catch(z.optional(z.string()), undefined),
 });
 export type AddressResponse = z.infer<typeof AddressResponse>;

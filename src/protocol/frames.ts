@@ -17,16 +17,6 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** 2.3 Originator: the sender of a message. Received roles include `user` and `bot`. */
-export const Originator = z.object({
-  name: z.optional(z.string()),
-  role: z.optional(z.string()),
-  profile: z.optional(Profile),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
-  userId: z.optional(z.string()),
-});
-export type Originator = z.infer<typeof Originator>;
-
 /** 2.4 Params: each key a parameter name, each value a list of `{value, match?}`. */
 export const Params = z.record(
   z.string(),
@@ -79,11 +69,27 @@ export const OutgoingFrame = z.discriminatedUnion('type', [
 ]);
 export type OutgoingFrame = z.infer<typeof OutgoingFrame>;
 
+// Incoming frames: a field the client can live without reads as absent when it is null or of
+// another type, instead of costing the visitor the whole reply. Only what the client cannot do
+// without (a threadId, the messages, a response's type, a text's text) is required.
+function lenient<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
+}
+
+/** 2.3 Originator of a received message. Roles: `bot`, `external`, and agents' (`moderator`, `user`, …). */
+export const Originator = z.object({
+  name: lenient(z.string()),
+  role: lenient(z.string()),
+  userId: lenient(z.string()),
+  profile: lenient(z.object({ picture: lenient(z.string()), fullName: lenient(z.string()) })),
+});
+export type Originator = z.infer<typeof Originator>;
+
 /** 2.5 Quick reply inside a text response. */
 export const QuickReply = z.object({
   label: z.string(),
-  value: z.optional(z.string()),
-  type: z.optional(z.string()),
+  value: lenient(z.string()),
+  type: lenient(z.string()),
 });
 export type QuickReply = z.infer<typeof QuickReply>;
 
@@ -91,33 +97,24 @@ export type QuickReply = z.infer<typeof QuickReply>;
 export const Response = z.object({
   type: z.string(),
   payload: z.optional(z.unknown()),
-  delay: z.optional(z.number()),
+  delay: lenient(z.number()),
 });
 export type Response = z.infer<typeof Response>;
 
-/** 2.5 Payload of a `text` response. */
+/** 2.5 Payload of a `text` response. A broken quick-reply list is dropped, the text still shows. */
 export const TextResponsePayload = z.object({
   text: z.string(),
-  quickReplies: z.optional(z.array(QuickReply)),
+  quickReplies: lenient(z.array(QuickReply)),
 });
 export type TextResponsePayload = z.infer<typeof TextResponsePayload>;
 
-/** 2.5 Message template inside `message.received`. */
+/** 2.5 Message template inside `message.received`; only the fields the client uses are read. */
 export const ReceivedMessage = z.object({
-  fallback: z.optional(z.string()),
-  silent: z.optional(z.boolean()),
-  replyTo: z.optional(z.string()),
-  originator: z.optional(Originator),
-  actions: z.optional(z.array(z.unknown())),
-  responses: z.optional(z.array(Response)),
-  flow: z.optional(z.object({ flowId: z.optional(z.string()), title: z.optional(z.string()) })),
-  step: z.optional(
-    z.object({ stepId: z.optional(z.string()), title: z.optional(z.string()), type: z.optional(z.string()) }),
-  ),
-  params: z.optional(z.record(z.string(), z.unknown())),
-  meta: z.optional(
-    z.object({ msgId: z.optional(z.string()), createdAt: z.optional(z.number()), keepTyping: z.optional(z.boolean()) }),
-  ),
+  fallback: lenient(z.string()),
+  silent: lenient(z.boolean()),
+  originator: lenient(Originator),
+  responses: lenient(z.array(Response)),
+  meta: lenient(z.object({ keepTyping: lenient(z.boolean()) })),
 });
 export type ReceivedMessage = z.infer<typeof ReceivedMessage>;
 
@@ -125,15 +122,21 @@ export type ReceivedMessage = z.infer<typeof ReceivedMessage>;
 export const ReceivedPayload = z.object({
   threadId: z.string(),
   messages: z.array(ReceivedMessage),
-  originator: z.optional(Originator),
+  originator: lenient(Originator),
 });
 export type ReceivedPayload = z.infer<typeof ReceivedPayload>;
 
+// traceId is an integer on the socket, but the spec shows it as a string elsewhere (2.6).
+const TraceId = z.pipe(
+  z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
+  z.transform((value) => Number(value)),
+);
+
 /** 4.2 `message.delivered`: an echo of threadId, traceId and speech. */
 export const DeliveredPayload = z.object({
-  threadId: z.optional(z.string()),
-  traceId: z.optional(z.number()),
-  speech: z.optional(z.string()),
+  threadId: lenient(z.string()),
+  traceId: lenient(TraceId),
+  speech: lenient(z.string()),
 });
 export type DeliveredPayload = z.infer<typeof DeliveredPayload>;
 
@@ -142,7 +145,6 @@ export const IncomingFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('message.delivered'), payload: DeliveredPayload }),
   z.object({ type: z.literal('message.received'), payload: ReceivedPayload }),
-  z.object({ type: z.literal('error'), message: z.optional(z.string()) }),
+  z.object({ type: z.literal('error'), message: lenient(z.string()) }),
 ]);
 export type IncomingFrame = z.infer<typeof IncomingFrame>;
-export type IncomingFrameType = IncomingFrame['type'];

@@ -33,6 +33,48 @@ describe('parseIncomingFrame', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
+  it('reads null or mistyped optional fields as absent instead of dropping the reply', () => {
+    const logger = silentLogger();
+    const frame = parseIncomingFrame(
+      JSON.stringify({
+        type: 'message.received',
+        payload: {
+          threadId: 't',
+          originator: null,
+          messages: [
+            {
+              replyTo: null,
+              silent: null,
+              meta: { msgId: 7, keepTyping: 'yes' },
+              originator: { name: 'Sam', role: 'moderator', profile: { gender: null, picture: 12 } },
+              responses: [{ type: 'text', delay: '500', payload: { text: 'Hi', quickReplies: 'none' } }],
+            },
+          ],
+        },
+      }),
+      logger,
+    );
+    expect(frame).toEqual({
+      type: 'message.received',
+      payload: {
+        threadId: 't',
+        messages: [
+          {
+            meta: {},
+            originator: { name: 'Sam', role: 'moderator', profile: {} },
+            responses: [{ type: 'text', payload: { text: 'Hi', quickReplies: 'none' } }],
+          },
+        ],
+      },
+    });
+    expect(parseIncomingFrame('{"type":"message.delivered","payload":{"traceId":"3","speech":null}}', logger)).toEqual({
+      type: 'message.delivered',
+      payload: { traceId: 3 },
+    });
+    expect(parseIncomingFrame('{"type":"error","message":42}', logger)).toEqual({ type: 'error' });
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
   it('drops, with a warning and without throwing, what it cannot use', () => {
     const bad = [
       'not json',
@@ -40,9 +82,8 @@ describe('parseIncomingFrame', () => {
       '{"payload":{}}',
       '{"type":"typing"}',
       '{"type":"message.received","payload":{"threadId":"t"}}',
-      '{"type":"message.received","payload":{"threadId":"t","messages":[{"responses":[{"delay":1}]}]}}',
+      '{"type":"message.received","payload":{"threadId":"t","messages":[1]}}',
       '{"type":"message.delivered"}',
-      '{"type":"error","message":42}',
     ];
     for (const raw of bad) {
       const logger = silentLogger();
