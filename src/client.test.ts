@@ -322,6 +322,17 @@ describe('threads and persistence', () => {
     expect(second.client.hadStoredThread.value).toBe(false);
   });
 
+  it('a configured thread with no record here starts its traceIds above any used before', async () => {
+    const t = setup({ threadId: 'shared-thread' });
+    const socket = await connected(t);
+    await t.client.send('from a second device');
+    const [payload] = sendFrames(socket);
+    const secondsSince2024 = Math.floor((Date.now() - Date.UTC(2024, 0, 1)) / 1000);
+    expect(payload).toMatchObject({ threadId: 'shared-thread' });
+    expect(payload!.traceId).toBeGreaterThanOrEqual(secondsSince2024);
+    expect(payload!.traceId).toBeLessThan(2 ** 31);
+  });
+
   it('sends the start event once per thread, first, without a bubble; reset gives the new thread its own', async () => {
     const store = memoryStore();
     const t = setup({ startEvent: 'welcome' }, { store });
@@ -373,6 +384,38 @@ describe('client-nonce mode', () => {
     const reloaded = setup({ sdkUrl: 'https://sdk.service.test' }, { store });
     await connected(reloaded);
     expect(reloaded.http.requests[0]!.headers['x-svc-secret']).toBe('secret-1');
+  });
+
+  it('a refused stored secret starts a new thread that takes the undelivered messages along', async () => {
+    const store = memoryStore();
+    const before = setup({ sdkUrl: 'https://sdk.service.test', startEvent: 'welcome' }, { store });
+    await connected(before);
+    await before.client.destroy();
+    const oldThread = before.client.threadId;
+
+    // The service has forgotten the thread: its secret is refused from now on.
+    const t = setup({ sdkUrl: 'https://sdk.service.test', startEvent: 'welcome' }, { store });
+    (t.http.fetch as unknown as ReturnType<typeof vi.fn>).mockImplementationOnce(
+      async () => new Response('{"status":"error"}', { status: 401 }),
+    );
+    await t.client.ready;
+    await t.client.send('are you there?');
+    await settle();
+    const calls = (t.http.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls;
+    expect(new Headers((calls[0]![1] as RequestInit).headers).get('x-svc-secret')).toBe('secret-1');
+    expect(t.client.threadId).not.toBe(oldThread);
+    expect(t.client.status.value.state).not.toBe('error');
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(t.http.requests[0]!.headers).toMatchObject({ 'x-svc-secret': '', 'x-svc-threadid': t.client.threadId });
+    const socket = t.sockets.last();
+    socket.open();
+    expect(sendFrames(socket).map((p) => [p.threadId, p.traceId, p.speech])).toEqual([
+      [t.client.threadId, 1, 'welcome'],
+      [t.client.threadId, 2, 'are you there?'],
+    ]);
+    expect(t.client.entries.value.filter((e) => e.kind === 'user' && !e.hidden).map((e) => e.text)).toEqual(['are you there?']);
   });
 
   it('a newer secret from a response replaces the nonce', async () => {

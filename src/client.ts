@@ -94,6 +94,19 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   return problems;
 }
 
+function isRefusal(error: ConnectionError): boolean {
+  return error.status === 401 || error.status === 403;
+}
+
+/**
+ * The first traceId for a thread this browser has no record of but did not create (a configured
+ * thread-id): seconds since 2024, so it stays above any traceId an earlier visit or another
+ * device used on that thread, and well inside 32 bits.
+ */
+function traceIdSeed(now: number): number {
+  return Math.max(1, Math.floor((now - Date.UTC(2024, 0, 1)) / 1000));
+}
+
 function resolveHttpUrl(value: string): string | undefined {
   try {
     const base = typeof location === 'undefined' ? undefined : location.href;
@@ -162,6 +175,13 @@ export function createChatClient(options: ChatClientOptions) {
         });
         // A newer secret from any response replaces the thread's nonce.
         if (result.ok && result.secret && model.thread.value.threadId === threadId) model.setNonce(result.secret);
+        if (!result.ok && request.mode === 'secret' && request.secret && isRefusal(result.error)) {
+          // The service no longer accepts this thread's secret, and retrying cannot change that:
+          // continue in a new thread rather than stay locked out on every reload.
+          logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
+          continueInNewThread();
+          return { ok: false, error: { ...result.error, final: false } };
+        }
         return result;
       },
       onFrame: handleFrame,
@@ -272,6 +292,8 @@ export function createChatClient(options: ChatClientOptions) {
       model.restore(snapshot);
       activated.value = true;
       hadStoredThread.value = true;
+    } else if (options.threadId) {
+      model.seedTraceId(traceIdSeed(clock.now()));
     }
   })();
 
@@ -284,6 +306,20 @@ export function createChatClient(options: ChatClientOptions) {
       saver.save(model.snapshot());
     });
   });
+
+  /** A new thread that takes along the messages the old one never delivered. */
+  function continueInNewThread(): void {
+    const undelivered = model.entries.value.filter(
+      (entry): entry is UserEntry => entry.kind === 'user' && !entry.hidden && entry.status !== 'delivered',
+    );
+    for (const traceId of [...deliveryTimers.keys()]) clearDeliveryTimer(traceId);
+    model.reset(uuid());
+    queueStartEvent();
+    for (const entry of undelivered) {
+      const { threadId: _thread, traceId: _trace, ...draft } = entry.outgoing;
+      model.addOutgoing(draft, { text: entry.text });
+    }
+  }
 
   function queueStartEvent(): void {
     if (!options.startEvent || model.thread.value.startEventQueued) return;

@@ -124,6 +124,11 @@ export function createConversationModel(deps: { clock: Clock; logger: Logger; ne
       if (thread.value.nonce !== nonce) thread.value = { ...thread.value, nonce };
     },
 
+    /** Starts the thread's traceIds at `first` (a thread with history this browser has not seen). */
+    seedTraceId(first: number): void {
+      thread.value = { ...thread.value, nextTraceId: Math.max(thread.value.nextTraceId, first) };
+    },
+
     markStartEventQueued(): void {
       thread.value = { ...thread.value, startEventQueued: true };
     },
