@@ -1,0 +1,60 @@
+// Every word the widget shows or announces. A page overrides any of them through the element's
+// `strings` property; `{name}` placeholders are filled in by format().
+
+export const defaultStrings = {
+  openChat: 'Open chat',
+  closeChat: 'Close chat',
+  heading: 'Chat',
+  transcriptLabel: 'Conversation',
+  messageLabel: 'Message',
+  messagePlaceholder: 'Write a message…',
+  send: 'Send',
+  /** Characters left, shown near the limit. */
+  charactersLeft: '{count} characters left',
+  quickRepliesLabel: 'Suggested replies',
+  /** The launcher's unread badge, read by screen readers with the button's name. */
+  unread: '{count} unread',
+  typing: '{name} is typing…',
+  botName: 'Bot',
+  agentName: 'Agent',
+  you: 'You',
+
+  statusIdle: 'Not connected',
+  statusConnecting: 'Connecting…',
+  statusOpen: 'Online',
+  statusReconnecting: 'Reconnecting…',
+  statusReconnectingIn: 'Reconnecting in {seconds} s…',
+  statusOffline: 'Offline',
+  statusError: 'Cannot connect',
+  retryNow: 'Retry now',
+
+  pending: 'Sending…',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Not delivered',
+  retry: 'Retry',
+
+  errorTitle: 'The chat is not available',
+  errorHelp: 'Please try again later.',
+  serviceError: 'The last message could not be processed: {message}',
+  dismiss: 'Dismiss',
+};
+
+export type Strings = typeof defaultStrings;
+export type StringKey = keyof Strings;
+
+/** Fills `{name}` placeholders; unknown names stay as they are. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The defaults with a page's overrides on top; anything that is not a string is ignored. */
+export function mergeStrings(overrides: Partial<Record<string, unknown>> | undefined): Strings {
+  const merged = { ...defaultStrings };
+  if (!overrides) return merged;
+  for (const key of Object.keys(defaultStrings) as StringKey[]) {
+    const value = overrides[key];
+    if (typeof value === 'string') merged[key] = value;
+  }
+  return merged;
+}

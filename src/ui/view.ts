@@ -1,0 +1,17 @@
+// What the UI receives from the element: the headless client plus the element's own state.
+// The UI never creates a client, touches attributes or dispatches DOM events itself.
+import type { ReadonlySignal } from '@preact/signals';
+import type { ChatClient } from '../client.ts';
+import type { Strings } from './strings.ts';
+
+export interface WidgetView {
+  /** status, entries, typing, quickReplies, serviceError, and the actions on them. */
+  client: ChatClient;
+  /** The panel is open. */
+  open: ReadonlySignal<boolean>;
+  /** The panel's title (the `heading` attribute, or strings.heading). */
+  heading: ReadonlySignal<string>;
+  strings: ReadonlySignal<Strings>;
+  /** Open or close the panel; the element reflects it, persists it, connects on first open. */
+  setOpen(open: boolean): void;
+}
