@@ -141,6 +141,7 @@ export function createChatClient(options: ChatClientOptions) {
   const configError: ConnectionError | undefined = problems.length
     ? { kind: 'malformed', message: `Parley is not configured correctly: ${problems.join('; ')}.`, final: true }
     : undefined;
+  if (configError) logger.error(`[parley] ${configError.message}`);
   const baseUrl = resolveHttpUrl(options.baseUrl ?? '') ?? '';
   const sdkUrl = options.sdkUrl?.trim() ? resolveHttpUrl(options.sdkUrl) : undefined;
 
@@ -344,10 +345,7 @@ export function createChatClient(options: ChatClientOptions) {
 
   function startConnection(): boolean {
     if (destroyed) return false;
-    if (configError) {
-      logger.error(`[parley] ${configError.message}`);
-      return false;
-    }
+    if (configError) return false; // explained once, at creation
     activated.value = true;
     queueStartEvent();
     connection.start();

@@ -90,6 +90,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   let stateTimer: unknown; // the one timer of the current state
   let pongTimer: unknown; // armed by a ping, disarmed by anything received
   let lastReceivedAt = 0;
+  let everOpened = false;
   let unsubscribe: (() => void) | undefined;
   const queue: ConnectionEvent[] = [];
   let dispatching = false;
@@ -135,12 +136,18 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
         beginAttempt();
         break;
       case 'open':
+        everOpened = true;
         lastReceivedAt = clock.now();
         schedulePing();
         break;
-      case 'waiting':
-        stateTimer = clock.setTimeout(() => dispatch({ type: 'retry' }), Math.max(0, next.until - clock.now()));
+      case 'waiting': {
+        const wait = Math.max(0, next.until - clock.now());
+        stateTimer = clock.setTimeout(() => dispatch({ type: 'retry' }), wait);
+        // Never connected yet: likely a wrong base-url, worth an error the site owner sees.
+        const report = !everOpened && next.attempt === 1 ? logger.error : logger.warn;
+        report.call(logger, `[parley] connection failed: ${next.error.message}; retrying in ${(wait / 1000).toFixed(1)} s`);
         break;
+      }
       case 'closed':
         if (next.reason === 'fatal' && next.error) logger.error(`[parley] cannot connect: ${next.error.message}`);
         break;

@@ -11,6 +11,8 @@ export const defaultStrings = {
   send: 'Send',
   /** Characters left, shown near the limit. */
   charactersLeft: '{count} characters left',
+  /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
+  charactersOver: '{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
   /** The launcher's unread badge, read by screen readers with the button's name. */
   unread: '{count} unread',

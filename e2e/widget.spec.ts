@@ -1,0 +1,327 @@
+// <parley-chat> from the built dist/parley.js, driven only through the public contract
+// (names, roles, parts, attributes, events) against the mock service.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { ParleyChatElement } from '../src/index.ts';
+import { mock } from './support/mock.ts';
+
+const widget = (page: Page) => page.locator('parley-chat');
+const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const messages = (page: Page, from?: 'user' | 'bot' | 'agent') =>
+  page.locator(from ? `parley-chat [part~="message"][data-from="${from}"]` : 'parley-chat [part~="message"]');
+
+const threadIdOf = (page: Page) => widget(page).evaluate((el) => (el as ParleyChatElement).threadId!);
+
+async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', ...query });
+  await page.goto(`/e2e/pages/widget.html?${params}`);
+  await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
+}
+
+async function openChat(page: Page): Promise<void> {
+  await launcher(page).click();
+  await expect(widget(page)).toHaveAttribute('data-connection', 'open');
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+test.beforeEach(async ({ request }) => {
+  await mock(request).reset();
+});
+
+test('costs nothing until opened; then connects, sends the start event and offers quick replies of both types', async ({ page, request }) => {
+  await load(page, { 'start-event': 'welcome' });
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForTimeout(500);
+  expect((await mock(request).state()).addressRequests).toHaveLength(0);
+  await expect(widget(page)).toHaveAttribute('data-connection', 'idle');
+
+  await openChat(page);
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
+  await expect(messages(page, 'bot').first()).toBeVisible();
+  await expect(messages(page, 'user')).toHaveCount(0); // the start event shows no bubble
+
+  const threadId = await threadIdOf(page);
+  const [welcome] = await mock(request).sends(threadId);
+  expect(welcome).toMatchObject({ traceId: 1, speech: 'welcome', attachment: { type: 'event', payload: { name: 'welcome' } } });
+
+  // The welcome step offers a text and an event quick reply (see e2e/mock/flows.json).
+  const group = page.getByRole('group', { name: 'Suggested replies' });
+  await expect(group.getByRole('button').first()).toBeVisible();
+  const flows = await (await request.get('/mock/v1/projects/demo/flows', { headers: { Authorization: 'Bearer demo' } })).json();
+  const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
+    (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
+  );
+  const replies: Array<{ label: string; value: string; type: string }> = welcomeStep.actions.flatMap(
+    (a: { payload: { quickReplies?: unknown[] } }) => a.payload.quickReplies ?? [],
+  );
+  const textReply = replies.find((r) => r.type === 'text')!;
+  const eventReply = replies.find((r) => r.type === 'event')!;
+
+  await group.getByRole('button', { name: textReply.label }).click();
+  await expect(messages(page, 'user').last()).toHaveText(new RegExp(textReply.label));
+  await expect(composer(page)).toBeFocused();
+  await expect(group.getByRole('button', { name: textReply.label })).toHaveCount(0);
+  await expect.poll(async () => (await mock(request).sends(threadId)).length).toBe(2);
+  expect((await mock(request).sends(threadId))[1]).toMatchObject({ speech: textReply.value });
+
+  // Back to the welcome step for its event reply.
+  await widget(page).evaluate((el) => (el as ParleyChatElement).sendEvent('welcome'));
+  await group.getByRole('button', { name: eventReply.label }).click();
+  await expect.poll(async () => (await mock(request).sends(threadId)).at(-1)).toMatchObject({
+    speech: eventReply.label,
+    attachment: { type: 'event', payload: { name: eventReply.value } },
+  });
+});
+
+test('typing: Enter sends, the status goes to delivered, the typing indicator covers the delay', async ({ page }) => {
+  await load(page);
+  await openChat(page);
+  await say(page, 'how much does it cost?');
+  await expect(composer(page)).toHaveValue('');
+  const mine = messages(page, 'user').last();
+  await expect(mine).toHaveAttribute('data-status', 'delivered');
+  await expect(page.locator('parley-chat [part~="typing"]')).toBeVisible();
+  await expect(messages(page, 'bot').first()).toBeVisible();
+  await expect(page.locator('parley-chat [part~="typing"]')).toHaveCount(0, { timeout: 10_000 });
+
+  // Shift+Enter is a new line, not a send.
+  await composer(page).fill('line one');
+  await composer(page).press('Shift+Enter');
+  await composer(page).pressSequentially('line two');
+  await expect(composer(page)).toHaveValue('line one\nline two');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages(page, 'user').last()).toContainText('line two');
+});
+
+test('client-nonce mode works through the widget', async ({ page, request }) => {
+  await load(page, { 'sdk-url': '/mock/sdk' });
+  await openChat(page);
+  await say(page, 'hello');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+  const { addressRequests } = await mock(request).state();
+  expect(addressRequests.map((r) => r.mode)).toEqual(['secret']);
+});
+
+test('an agent appears with name and picture; service text full of HTML is shown literally', async ({ page, request }) => {
+  await load(page, { 'start-event': 'welcome' });
+  await openChat(page);
+  await say(page, 'talk to a human');
+  const agent = messages(page, 'agent').first();
+  await expect(agent).toBeVisible({ timeout: 10_000 });
+  await expect(agent).toContainText('Sam');
+  await expect(agent.locator('img')).toHaveCount(1);
+
+  const threadId = await threadIdOf(page);
+  const hostile = '<img src=x onerror="window.__pwned=1"><b>bold</b> & <script>window.__pwned=2</script>';
+  await mock(request).control('push', {
+    threadId,
+    frame: {
+      type: 'message.received',
+      payload: { threadId, originator: { role: 'bot' }, messages: [{ responses: [{ type: 'text', payload: { text: hostile } }] }] },
+    },
+  });
+  const last = messages(page, 'bot').last();
+  await expect(last).toContainText(hostile);
+  await expect(last.locator('img, b, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('a reload brings back the transcript and the open panel, and connects at once for a known visitor', async ({ page, request }) => {
+  await load(page);
+  await openChat(page);
+  await say(page, 'remember me');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+  await expect(messages(page, 'bot').first()).toBeVisible();
+  const before = await messages(page).allTextContents();
+
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible();
+  await expect(widget(page)).toHaveAttribute('open', '');
+  await expect.poll(() => messages(page).allTextContents()).toEqual(before);
+  await expect(widget(page)).toHaveAttribute('data-connection', 'open');
+
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await page.reload();
+  await expect(launcher(page)).toBeVisible();
+  // Closed, but this browser has a thread: it connects at load to receive replies.
+  await expect(widget(page)).toHaveAttribute('data-connection', 'open');
+  expect((await mock(request).state()).addressRequests).toHaveLength(3);
+});
+
+test('messages written while the service is down survive a reload and go out once', async ({ page, request }) => {
+  await load(page);
+  await openChat(page);
+  const threadId = await threadIdOf(page);
+  await mock(request).control('address', { fail: 1000, status: 503 });
+  await mock(request).control('drop', { terminate: true });
+  await expect(widget(page)).toHaveAttribute('data-connection', 'reconnecting');
+  await say(page, 'are you there?');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
+
+  await page.reload();
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
+  await mock(request).control('address', { fail: 0 });
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered', { timeout: 15_000 });
+  await expect(messages(page, 'user')).toHaveCount(1);
+  expect((await mock(request).sends(threadId)).map((s) => s.speech)).toEqual(['are you there?']);
+});
+
+test('offline: the status says so, the message waits and goes out once when back online', async ({ page, context, request }) => {
+  await load(page);
+  await openChat(page);
+  const threadId = await threadIdOf(page);
+  await context.setOffline(true);
+  await expect(widget(page)).toHaveAttribute('data-connection', 'offline');
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toContainText('Offline');
+  await say(page, 'sent from a tunnel');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
+  await context.setOffline(false);
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+  expect((await mock(request).sends(threadId)).map((s) => s.speech)).toEqual(['sent from a tunnel']);
+});
+
+test('an error frame shows a dismissible notice and the widget keeps working', async ({ page, request }) => {
+  await load(page);
+  await openChat(page);
+  await mock(request).control('push', { frame: { type: 'error', message: 'message could not be processed' } });
+  const notice = page.getByRole('alert').filter({ hasText: 'message could not be processed' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await say(page, 'hello again');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+});
+
+test('a script tag without data-client-id mounts nothing and says why', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/e2e/pages/widget.html?base-url=/mock');
+  await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
+  await expect(widget(page)).toHaveCount(0);
+  expect(errors.join('\n')).toContain('data-client-id');
+});
+
+test('a wrong client-id shows an explained error in the panel and a console error, without retrying', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await load(page, { 'client-id': 'no-such-client' });
+  await launcher(page).click();
+  await expect(widget(page)).toHaveAttribute('data-connection', 'error');
+  const panel = page.getByRole('dialog', { name: 'Chat' });
+  await expect(panel.getByRole('alert')).toContainText('401');
+  await expect(composer(page)).toHaveCount(0);
+  await page.waitForTimeout(2_000);
+  expect((await mock(request).state()).addressRequests).toHaveLength(1);
+  expect(errors.join('\n')).toContain('401');
+});
+
+test('an unreachable base-url is explained while it is retried with backoff', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await load(page, { 'base-url': 'http://127.0.0.1:9' });
+  await launcher(page).click();
+  await expect(widget(page)).toHaveAttribute('data-connection', 'reconnecting');
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toContainText('127.0.0.1:9');
+  expect(errors.join('\n')).toContain('127.0.0.1:9');
+});
+
+test('keyboard alone: Tab reaches the launcher, the composer gets focus, Escape closes and returns focus', async ({ page }) => {
+  await load(page);
+  await page.locator('#page-button').focus();
+  await page.keyboard.press('Tab');
+  await expect(launcher(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(composer(page)).toBeFocused();
+  await page.keyboard.type('typed with the keyboard');
+  await page.keyboard.press('Enter');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(launcher(page)).toBeFocused();
+  await expect(widget(page)).not.toHaveAttribute('open');
+});
+
+test('axe finds no violation in the closed and the open widget', async ({ page }) => {
+  await load(page, { 'start-event': 'welcome' });
+  const closed = await new AxeBuilder({ page }).include('parley-chat').analyze();
+  expect(closed.violations).toEqual([]);
+  await openChat(page);
+  await expect(page.getByRole('group', { name: 'Suggested replies' })).toBeVisible();
+  await say(page, 'talk to a human');
+  await expect(messages(page, 'agent').first()).toBeVisible({ timeout: 10_000 });
+  const open = await new AxeBuilder({ page }).include('parley-chat').analyze();
+  expect(open.violations).toEqual([]);
+});
+
+test('DOM events bubble out of the element with their details', async ({ page }) => {
+  await load(page);
+  await page.evaluate(() => {
+    const seen: Array<{ type: string; detail: unknown }> = [];
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    for (const type of ['parley:open', 'parley:close', 'parley:connection', 'parley:message', 'parley:delivered', 'parley:error']) {
+      document.addEventListener(type, (event) => seen.push({ type, detail: (event as CustomEvent).detail }));
+    }
+  });
+  await openChat(page);
+  await say(page, 'hello');
+  await expect(messages(page, 'bot').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  const seen = await page.evaluate(() => (window as unknown as { seen: Array<{ type: string; detail: unknown }> }).seen);
+  const types = seen.map((e) => e.type);
+  expect(types[0]).toBe('parley:open');
+  expect(seen).toContainEqual({ type: 'parley:connection', detail: { state: 'open' } });
+  expect(seen).toContainEqual({ type: 'parley:delivered', detail: { traceId: 1 } });
+  expect(types).toContain('parley:message');
+  expect(types.at(-1)).toBe('parley:close');
+});
+
+test('removing the element closes its socket; changing client-id reconnects cleanly', async ({ page, request }) => {
+  await load(page);
+  await openChat(page);
+  await widget(page).evaluate((el) => el.setAttribute('client-id', 'demo'));
+  await expect.poll(async () => (await mock(request).state()).addressRequests.map((r) => r.clientId)).toEqual(['e2e', 'demo']);
+  await expect(widget(page)).toHaveAttribute('data-connection', 'open');
+  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(1);
+
+  await widget(page).evaluate((el) => el.remove());
+  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(0);
+  await page.waitForTimeout(1_500);
+  expect((await mock(request).state()).addressRequests).toHaveLength(2);
+});
+
+test('loading the script twice warns and mounts one widget', async ({ page }) => {
+  const warnings: string[] = [];
+  const pageErrors: Error[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await load(page, { copies: '2' });
+  await expect(launcher(page)).toBeVisible();
+  await expect(widget(page)).toHaveCount(1);
+  expect(pageErrors).toEqual([]);
+  expect(warnings.join('\n')).toContain('already defined');
+});
+
+test('the launcher counts messages that arrive while the panel is closed', async ({ page, request }) => {
+  await load(page);
+  await openChat(page);
+  await say(page, 'hello');
+  await expect(messages(page, 'bot').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  const threadId = await threadIdOf(page);
+  const reply = (text: string) => ({
+    threadId,
+    frame: { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } },
+  });
+  await mock(request).control('push', reply('one'));
+  await mock(request).control('push', reply('two'));
+  await expect(page.locator('parley-chat [part~="launcher"]')).toContainText('2');
+  await launcher(page).click();
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(page.locator('parley-chat [part~="launcher"]')).not.toContainText('2');
+});

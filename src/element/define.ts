@@ -1,0 +1,24 @@
+// Registration, guarded: a second load of the script warns instead of throwing.
+import { createParleyChatClass, type ElementDeps, type ParleyChatElement } from './parley-chat.ts';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'parley-chat': ParleyChatElement;
+  }
+}
+
+/**
+ * Registers `<parley-chat>` (or another tag name) and returns its class. Safe to call more than
+ * once; does nothing where there is no `customElements` (Node, SSR).
+ */
+export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
+  if (typeof customElements === 'undefined') return undefined;
+  const existing = customElements.get(tagName);
+  if (existing) {
+    console.warn(`[parley] <${tagName}> is already defined on this page; keeping the first definition.`);
+    return existing;
+  }
+  const elementClass = createParleyChatClass(deps);
+  customElements.define(tagName, elementClass);
+  return elementClass;
+}

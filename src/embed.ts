@@ -1,0 +1,36 @@
+// The script-tag entry (dist/parley.js): registers <parley-chat> and mounts one element
+// configured from the tag's data- attributes:
+//   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
+import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './element/attributes.ts';
+import { defineParleyChat } from './element/define.ts';
+
+const MARK = 'data-parley-embed';
+
+function mountFromScript(script: HTMLScriptElement): void {
+  if (!script.hasAttribute('data-client-id')) {
+    console.error(
+      '[parley] the script tag has no data-client-id, so no chat was added. ' +
+        'Add data-client-id="…" and data-base-url="…" (from the channel settings) to the <script> tag.',
+    );
+    return;
+  }
+  if (document.querySelector(`parley-chat[${MARK}]`)) {
+    console.warn('[parley] the Parley script is on this page twice; the second copy adds nothing.');
+    return;
+  }
+  const element = document.createElement('parley-chat');
+  for (const name of [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES]) {
+    const value = script.getAttribute(`data-${name}`);
+    if (value !== null) element.setAttribute(name, value);
+  }
+  element.setAttribute(MARK, '');
+  document.body.append(element);
+}
+
+// currentScript is only set while this classic script first runs: read it now.
+const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
+defineParleyChat();
+if (script) {
+  if (document.body) mountFromScript(script);
+  else document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });
+}

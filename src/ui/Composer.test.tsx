@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatApp } from './App.tsx';
+import { fakeView } from './fake-client.ts';
+
+afterEach(cleanup);
+
+function openApp() {
+  const t = fakeView(undefined, { open: true });
+  const result = render(<ChatApp view={t.view} />);
+  const textbox = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+  const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+  const type = (value: string) => fireEvent.input(textbox, { target: { value } });
+  const counter = () => result.container.querySelector('[part~="counter"]');
+  return { ...t, ...result, textbox, send, type, counter };
+}
+
+describe('composer', () => {
+  it('has a labelled textbox with a placeholder, 16px by class, inside part="composer"', () => {
+    const t = openApp();
+    expect(t.textbox.tagName).toBe('TEXTAREA');
+    expect(t.textbox.getAttribute('placeholder')).toBe('Write a message…');
+    expect(t.textbox.closest('[part~="composer"]')).not.toBeNull();
+    expect(t.send.closest('[part~="composer"]')).not.toBeNull();
+  });
+
+  it('disables Send while the text is blank', () => {
+    const t = openApp();
+    expect(t.send.disabled).toBe(true);
+    t.type('   \n ');
+    expect(t.send.disabled).toBe(true);
+    t.type('hi');
+    expect(t.send.disabled).toBe(false);
+  });
+
+  it('sends on Enter, clears the box and keeps focus in it', () => {
+    const t = openApp();
+    t.textbox.focus();
+    t.type('Hello there');
+    fireEvent.keyDown(t.textbox, { key: 'Enter' });
+    expect(t.client.send).toHaveBeenCalledWith('Hello there');
+    expect(t.textbox.value).toBe('');
+    expect(document.activeElement).toBe(t.textbox);
+  });
+
+  it('does not send on Shift+Enter or on the Enter that confirms an IME composition', () => {
+    const t = openApp();
+    t.type('line one');
+    const shift = fireEvent.keyDown(t.textbox, { key: 'Enter', shiftKey: true });
+    expect(shift).toBe(true); // not prevented: the newline goes in
+    fireEvent.keyDown(t.textbox, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(t.textbox, { key: 'Enter', keyCode: 229 });
+    expect(t.client.send).not.toHaveBeenCalled();
+    expect(t.textbox.value).toBe('line one');
+  });
+
+  it('sends with the Send button and puts focus back in the box', () => {
+    const t = openApp();
+    t.type('by click');
+    t.send.focus();
+    fireEvent.click(t.send);
+    expect(t.client.send).toHaveBeenCalledWith('by click');
+    expect(document.activeElement).toBe(t.textbox);
+  });
+
+  it('shows a counter under 40 characters left and blocks sending over 255', () => {
+    const t = openApp();
+    t.type('x'.repeat(215));
+    expect(t.counter()).toBeNull();
+    t.type('x'.repeat(216));
+    expect(t.counter()!.textContent).toBe('39 characters left');
+    expect(t.textbox.getAttribute('aria-describedby')).toBe(t.counter()!.id);
+    t.type('x'.repeat(255));
+    expect(t.counter()!.textContent).toBe('0 characters left');
+    expect(t.send.disabled).toBe(false);
+    t.type('x'.repeat(260));
+    expect(t.counter()!.textContent).toBe('5 characters too many');
+    expect(t.textbox.getAttribute('aria-invalid')).toBe('true');
+    expect(t.send.disabled).toBe(true);
+    fireEvent.keyDown(t.textbox, { key: 'Enter' });
+    expect(t.client.send).not.toHaveBeenCalled();
+    expect(t.textbox.value).toHaveLength(260);
+  });
+
+  it('gives the text back if the client refuses it', async () => {
+    const t = openApp();
+    t.client.send.mockRejectedValueOnce(new RangeError('too long'));
+    t.type('refused');
+    await act(async () => {
+      fireEvent.keyDown(t.textbox, { key: 'Enter' });
+    });
+    expect(t.textbox.value).toBe('refused');
+  });
+
+  it('grows with its lines, up to a limit', () => {
+    const t = openApp();
+    expect(t.textbox.getAttribute('rows')).toBe('1');
+    t.type('a\nb\nc');
+    expect(t.textbox.getAttribute('rows')).toBe('3');
+    t.type('a\nb\nc\nd\ne\nf\ng');
+    expect(t.textbox.getAttribute('rows')).toBe('5');
+  });
+});

@@ -1,0 +1,83 @@
+// The message box: Enter sends, Shift+Enter breaks the line, an IME's Enter confirms its text.
+// Near the service's limit a counter appears; over it, sending is blocked (never truncated).
+import type { RefObject } from 'preact';
+import { useId, useState } from 'preact/hooks';
+import { MAX_MESSAGE_LENGTH } from '../client.ts';
+import { SendIcon } from './icons.tsx';
+import { format, type Strings } from './strings.ts';
+
+/** The counter shows when fewer characters than this are left. */
+export const COUNTER_THRESHOLD = 40;
+const MAX_ROWS = 5;
+
+export function Composer(props: {
+  strings: Strings;
+  onSend: (text: string) => Promise<unknown>;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { strings } = props;
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const counterId = useId();
+  const length = text.trim().length;
+  const left = MAX_MESSAGE_LENGTH - length;
+  const over = left < 0;
+  const canSend = length > 0 && !over;
+  const rows = Math.min(MAX_ROWS, text.split('\n').length);
+
+  const submit = () => {
+    if (!canSend) return;
+    const value = text;
+    setText('');
+    props.inputRef.current?.focus();
+    // The client refuses only what the checks above already stop; give the text back if it does.
+    props.onSend(value).catch(() => setText((current) => current || value));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // 229: Safari reports an IME's confirming Enter this way, with isComposing already false.
+    if (event.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      class="composer"
+      part="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label class="visually-hidden" for={inputId}>
+        {strings.messageLabel}
+      </label>
+      <div class="input-wrap">
+        <textarea
+          id={inputId}
+          ref={props.inputRef}
+          class="input"
+          part="input"
+          rows={rows}
+          value={text}
+          placeholder={strings.messagePlaceholder}
+          aria-describedby={left < COUNTER_THRESHOLD ? counterId : undefined}
+          aria-invalid={over ? 'true' : undefined}
+          onInput={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        {left < COUNTER_THRESHOLD && (
+          <p id={counterId} class={over ? 'counter over' : 'counter'} part="counter">
+            {over ? format(strings.charactersOver, { count: -left }) : format(strings.charactersLeft, { count: left })}
+          </p>
+        )}
+      </div>
+      <button type="submit" class="send" part="send" disabled={!canSend}>
+        <SendIcon />
+        <span class="visually-hidden">{strings.send}</span>
+      </button>
+    </form>
+  );
+}

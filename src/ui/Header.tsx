@@ -1,0 +1,39 @@
+// The panel's title bar: title, connection status in words, "Retry now", and close.
+import type { ChatClient } from '../client.ts';
+import { CloseIcon } from './icons.tsx';
+import { statusText } from './status-text.ts';
+import type { Strings } from './strings.ts';
+import { useNow } from './use-now.ts';
+
+export function Header(props: { client: ChatClient; strings: Strings; heading: string; titleId: string; onClose: () => void }) {
+  const { client, strings } = props;
+  const status = client.status.value;
+  const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;
+  const now = useNow(waiting);
+  return (
+    <header class="header" part="header">
+      <div class="header-text">
+        <h2 id={props.titleId} class="title" part="title">
+          {props.heading}
+        </h2>
+        <p class="status" part="status" data-state={status.state}>
+          <span class="status-dot" aria-hidden="true" />
+          {statusText(status, strings, now)}
+        </p>
+        {status.state === 'reconnecting' && status.error && (
+          <p class="status-detail" part="status-detail">
+            {status.error.message}
+          </p>
+        )}
+      </div>
+      {waiting && (
+        <button type="button" class="header-button retry-now" part="retry-now" onClick={() => client.retryNow()}>
+          {strings.retryNow}
+        </button>
+      )}
+      <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
+        <CloseIcon />
+      </button>
+    </header>
+  );
+}

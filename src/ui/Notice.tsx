@@ -1,0 +1,13 @@
+// The service could not process a message: say so, and let the visitor dismiss it.
+import { format, type Strings } from './strings.ts';
+
+export function Notice(props: { message: string; strings: Strings; onDismiss: () => void }) {
+  return (
+    <div class="notice" part="notice" role="alert">
+      <p class="notice-text">{format(props.strings.serviceError, { message: props.message })}</p>
+      <button type="button" class="text-button dismiss" part="dismiss" onClick={props.onDismiss}>
+        {props.strings.dismiss}
+      </button>
+    </div>
+  );
+}

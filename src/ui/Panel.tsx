@@ -1,0 +1,79 @@
+// The open chat: a non-modal dialog labelled by its title. Escape closes it.
+import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
+import type { ChatClient } from '../client.ts';
+import type { QuickReply } from '../protocol/frames.ts';
+import { Composer } from './Composer.tsx';
+import { ErrorState } from './ErrorState.tsx';
+import { Header } from './Header.tsx';
+import { Notice } from './Notice.tsx';
+import { QuickReplies } from './QuickReplies.tsx';
+import type { Strings } from './strings.ts';
+import { Transcript } from './Transcript.tsx';
+import { TypingIndicator, typistName } from './TypingIndicator.tsx';
+
+export function Panel(props: {
+  client: ChatClient;
+  strings: Strings;
+  heading: string;
+  /** Move focus into the panel when it appears (it was opened by the visitor). */
+  autoFocus: boolean;
+  onClose: () => void;
+  /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
+  onCloseWithFocus: () => void;
+}) {
+  const { client, strings } = props;
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const status = client.status.value;
+  const entries = client.entries.value;
+  const typing = client.typing.value;
+  const quickReplies = client.quickReplies.value;
+  const serviceError = client.serviceError.value;
+
+  useEffect(() => {
+    if (!props.autoFocus) return;
+    const target = textarea.current ?? panel.current?.querySelector<HTMLElement>('.close');
+    target?.focus();
+  }, []);
+
+  // Hook cleanups run before the panel's DOM is removed, so focus can still be seen here.
+  const onCloseWithFocus = useRef(props.onCloseWithFocus);
+  onCloseWithFocus.current = props.onCloseWithFocus;
+  useLayoutEffect(() => {
+    const el = panel.current;
+    return () => {
+      const root = el?.getRootNode() as Document | ShadowRoot | undefined;
+      const active = root?.activeElement;
+      if (el && active && el.contains(active)) onCloseWithFocus.current();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.isComposing) {
+      event.preventDefault();
+      props.onClose();
+    }
+  };
+
+  const pick = (reply: QuickReply) => {
+    void client.sendQuickReply(reply).catch(() => undefined);
+    textarea.current?.focus();
+  };
+
+  return (
+    <div ref={panel} class="panel" part="panel" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <Header client={client} strings={strings} heading={props.heading} titleId={titleId} onClose={props.onClose} />
+      {serviceError && <Notice message={serviceError} strings={strings} onDismiss={() => client.dismissError()} />}
+      <Transcript entries={entries} strings={strings} onRetry={(traceId) => client.retry(traceId)} extra={`${typing}:${quickReplies.length}`}>
+        <QuickReplies replies={quickReplies} strings={strings} onPick={pick} />
+        <TypingIndicator typing={typing} name={typistName(entries, strings)} strings={strings} />
+      </Transcript>
+      {status.state === 'error' ? (
+        <ErrorState message={status.error.message} strings={strings} />
+      ) : (
+        <Composer strings={strings} inputRef={textarea} onSend={(text) => client.send(text)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// The quick replies of the latest message, as buttons. A click answers once: the set is
+// disabled until the client replaces it (the user's entry arrives a tick later).
+import { useState } from 'preact/hooks';
+import type { QuickReply } from '../protocol/frames.ts';
+import type { Strings } from './strings.ts';
+
+export function QuickReplies(props: { replies: readonly QuickReply[]; strings: Strings; onPick: (reply: QuickReply) => void }) {
+  const { replies } = props;
+  const [picked, setPicked] = useState<readonly QuickReply[] | undefined>(undefined);
+  if (replies.length === 0 || picked === replies) return null;
+  return (
+    <div class="quick-replies" part="quick-replies" role="group" aria-label={props.strings.quickRepliesLabel}>
+      {replies.map((reply, index) => (
+        <button
+          key={`${index}:${reply.label}`}
+          type="button"
+          class="quick-reply"
+          part="quick-reply"
+          onClick={() => {
+            
+            props.onPick(reply);
+          }}
+        >
+          {reply.label}
+        </button>
+      ))}
+    </div>
+  );
+}

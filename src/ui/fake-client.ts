@@ -1,0 +1,62 @@
+// Test helper: a stand-in for the parts of ChatClient the UI uses, driven through signals,
+// and a WidgetView around it.
+import { signal } from '@preact/signals';
+import { vi } from 'vitest';
+import type { ChatClient } from '../client.ts';
+import type { ConnectionStatus } from '../connection/status.ts';
+import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+import type { QuickReply } from '../protocol/frames.ts';
+import { defaultStrings, type Strings } from './strings.ts';
+import type { WidgetView } from './view.ts';
+
+export function fakeClient() {
+  const fake = {
+    status: signal<ConnectionStatus>({ state: 'open' }),
+    entries: signal<readonly TranscriptEntry[]>([]),
+    typing: signal(false),
+    quickReplies: signal<readonly QuickReply[]>([]),
+    serviceError: signal<string | undefined>(undefined),
+    send: vi.fn(async (_text: string): Promise<UserEntry | undefined> => undefined),
+    sendQuickReply: vi.fn(async (_reply: QuickReply): Promise<UserEntry | undefined> => undefined),
+    retry: vi.fn((_traceId: number) => {}),
+    retryNow: vi.fn(() => {}),
+    dismissError: vi.fn(() => {}),
+  };
+  return fake;
+}
+
+export type FakeClient = ReturnType<typeof fakeClient>;
+
+export function fakeView(client: FakeClient = fakeClient(), options: { open?: boolean; heading?: string; strings?: Partial<Strings> } = {}) {
+  const open = signal(options.open ?? false);
+  const view = {
+    client: client as unknown as ChatClient,
+    open,
+    heading: signal(options.heading ?? 'Chat'),
+    strings: signal<Strings>({ ...defaultStrings, ...options.strings }),
+    setOpen: vi.fn((value: boolean) => {
+      open.value = value;
+    }),
+  } satisfies WidgetView;
+  return { view, client, open };
+}
+
+let ids = 0;
+
+export function userEntry(text: string, extra: Partial<UserEntry> = {}): UserEntry {
+  const traceId = extra.traceId ?? ++ids;
+  return {
+    kind: 'user',
+    id: `u${traceId}`,
+    traceId,
+    text,
+    at: Date.now(),
+    status: 'delivered',
+    outgoing: { threadId: 't', traceId, speech: text },
+    ...extra,
+  };
+}
+
+export function received(text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry {
+  return { kind: 'received', id: `r${++ids}`, from: 'bot', at: Date.now(), text, ...extra };
+}

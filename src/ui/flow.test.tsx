@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+// The UI on a real client with a fake socket: connect, send, delivery, a bot reply with quick
+// replies after a typing delay, and a quick reply click.
+import { signal } from '@preact/signals';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { createChatClient } from '../client.ts';
+import { memoryStore } from '../conversation/persistence.ts';
+import { ChatApp } from './App.tsx';
+import { defaultStrings } from './strings.ts';
+import type { WidgetView } from './view.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(Date.UTC(2024, 4, 1, 9, 0));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
+it('runs a whole conversation through the real client', async () => {
+  const sockets = fakeSocketClass();
+  let uuids = 0;
+  const client = createChatClient({
+    clientId: 'client-1',
+    baseUrl: 'https://service.test',
+    fetch: fakeAddressFetch().fetch,
+    WebSocket: sockets.SocketClass,
+    environment: fakeEnvironment().environment,
+    logger: silentLogger(),
+    store: memoryStore(),
+    random: () => 0,
+    uuid: () => `uuid-${++uuids}`,
+    locale: { language: () => 'en', timezoneHours: () => 0 },
+  });
+  const open = signal(false);
+  const view: WidgetView = {
+    client,
+    open,
+    heading: signal('Help'),
+    strings: signal(defaultStrings),
+    setOpen(value) {
+      open.value = value;
+      if (value) client.connect(); // as the element does on first open
+    },
+  };
+  const { container } = render(<ChatApp view={view} />);
+  const messages = (from: string) => [...container.querySelectorAll<HTMLElement>(`[part~="message"][data-from="${from}"]`)];
+  const status = () => container.querySelector('[part~="status"]')!.textContent;
+
+  fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+  await settle();
+  expect(status()).toBe('Connecting…');
+  const socket = sockets.last();
+  await act(() => socket.open());
+  expect(status()).toBe('Online');
+
+  const textbox = screen.getByRole('textbox', { name: 'Message' });
+  fireEvent.input(textbox, { target: { value: 'Hello' } });
+  fireEvent.keyDown(textbox, { key: 'Enter' });
+  await settle();
+  const [mine] = messages('user');
+  expect(mine!.textContent).toContain('Hello');
+  expect(mine!.dataset.status).toBe('sent');
+  const sent = socket.frames().find((f) => f.type === 'message.send')!;
+  expect(sent.payload).toMatchObject({ speech: 'Hello', traceId: 1 });
+
+  const threadId = client.threadId;
+  await act(() => socket.receive({ type: 'message.delivered', payload: { threadId, traceId: 1 } }));
+  expect(messages('user')[0]!.dataset.status).toBe('delivered');
+  expect(messages('user')[0]!.textContent).toContain('Delivered');
+
+  await act(() =>
+    socket.receive({
+      type: 'message.received',
+      payload: {
+        threadId,
+        originator: { role: 'bot' },
+        messages: [
+          {
+            responses: [
+              {
+                type: 'text',
+                delay: 1000,
+                payload: { text: 'Hi! Need help?', quickReplies: [{ label: 'Yes please', value: 'yes', type: 'text' }, { label: 'No' }] },
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  expect(container.querySelector('[part~="typing"]')).not.toBeNull();
+  expect(messages('bot')).toHaveLength(0);
+  expect(screen.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
+
+  await act(() => vi.advanceTimersByTime(1000));
+  expect(container.querySelector('[part~="typing"]')).toBeNull();
+  expect(messages('bot')[0]!.textContent).toContain('Hi! Need help?');
+  const group = screen.getByRole('group', { name: 'Suggested replies' });
+
+  fireEvent.click(within(group).getByRole('button', { name: 'Yes please' }));
+  await settle();
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  expect(messages('user').map((m) => m.querySelector('.bubble')!.textContent)).toEqual(['Hello', 'Yes please']);
+  expect(screen.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
+  const frames = socket.frames().filter((f) => f.type === 'message.send');
+  expect(frames.at(-1)!.payload).toMatchObject({ speech: 'yes', traceId: 2 });
+
+  // Closed: a reply counts as unread on the launcher.
+  fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+  await act(() =>
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'Great!' } }] }] },
+    }),
+  );
+  const launcher = screen.getByRole('button', { name: 'Open chat' });
+  expect(launcher.textContent).toContain('1 unread');
+
+  await client.destroy();
+});
