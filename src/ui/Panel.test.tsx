@@ -34,7 +34,9 @@ describe('quick replies', () => {
   it('a click sends the reply once, hides the set and puts focus in the message box', async () => {
     const t = openApp();
     const replies = [{ label: 'Yes', value: 'yes' }, { label: 'No', value: 'no' }];
-    await act(() => (t.client.quickReplies.value = replies));
+    await act(() => {
+      t.client.quickReplies.value = replies;
+    });
     const yes = screen.getByRole('button', { name: 'Yes' });
     yes.focus();
     fireEvent.click(yes);
@@ -42,8 +44,12 @@ describe('quick replies', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
     expect(screen.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
     // The client empties the set once the answer is in; a new set shows again.
-    await act(() => (t.client.quickReplies.value = []));
-    await act(() => (t.client.quickReplies.value = [{ label: 'Again' }]));
+    await act(() => {
+      t.client.quickReplies.value = [];
+    });
+    await act(() => {
+      t.client.quickReplies.value = [{ label: 'Again' }];
+    });
     expect(screen.getByRole('button', { name: 'Again' })).toBeTruthy();
   });
 });
@@ -68,14 +74,18 @@ describe('errors', () => {
   it('a service error is a dismissible notice, and the widget keeps working', async () => {
     const t = openApp();
     expect(screen.queryByRole('alert')).toBeNull();
-    await act(() => (t.client.serviceError.value = 'speech too long <b>x</b>'));
+    await act(() => {
+      t.client.serviceError.value = 'speech too long <b>x</b>';
+    });
     const notice = screen.getByRole('alert');
     expect(notice.textContent).toContain('The last message could not be processed: speech too long <b>x</b>');
     expect(notice.querySelector('b')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
     expect(t.client.dismissError).toHaveBeenCalledTimes(1);
-    await act(() => (t.client.serviceError.value = undefined));
+    await act(() => {
+      t.client.serviceError.value = undefined;
+    });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ export function QuickReplies(props: { replies: readonly QuickReply[]; strings: S
           class="quick-reply"
           part="quick-reply"
           onClick={() => {
-            
+            setPicked(replies);
             props.onPick(reply);
           }}
         >

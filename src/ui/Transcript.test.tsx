@@ -2,19 +2,22 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
+import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { fakeView, received, userEntry } from './fake-client.ts';
 
 afterEach(cleanup);
 
-function openApp(entries: Parameters<typeof setEntries>[1] = []) {
+function openApp(entries: readonly TranscriptEntry[] = []) {
   const t = fakeView(undefined, { open: true });
   t.client.entries.value = entries;
   const result = render(<ChatApp view={t.view} />);
   return { ...t, ...result, messages: () => [...result.container.querySelectorAll<HTMLElement>('[part~="message"]')] };
 }
 
-function setEntries(t: ReturnType<typeof fakeView>, entries: Parameters<typeof userEntry>[1][] | ReturnType<typeof received>[] | never[]) {
-  return act(() => (t.client.entries.value = entries as never));
+function setEntries(t: ReturnType<typeof fakeView>, entries: readonly TranscriptEntry[]) {
+  return act(() => {
+    t.client.entries.value = entries;
+  });
 }
 
 describe('transcript', () => {
@@ -125,7 +128,7 @@ describe('transcript', () => {
     const scroller = t.container.querySelector<HTMLElement>('.scroller')!;
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 900 });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 300 });
-    await setEntries(t, [...t.client.entries.value, received('second')] as never);
+    await setEntries(t, [...t.client.entries.value, received('second')]);
     expect(scroller.scrollTop).toBe(900);
   });
 
@@ -133,11 +136,15 @@ describe('transcript', () => {
     const t = openApp([received('hi', { from: 'agent', name: 'Sam' })]);
     const typing = () => t.container.querySelector('[part~="typing"]');
     expect(typing()).toBeNull();
-    await act(() => (t.client.typing.value = true));
+    await act(() => {
+      t.client.typing.value = true;
+    });
     expect(typing()).not.toBeNull();
     expect(screen.getByRole('log').contains(typing())).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('Sam is typing…');
-    await act(() => (t.client.typing.value = false));
+    await act(() => {
+      t.client.typing.value = false;
+    });
     expect(typing()).toBeNull();
   });
 

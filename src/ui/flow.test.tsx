@@ -60,7 +60,9 @@ it('runs a whole conversation through the real client', async () => {
   await settle();
   expect(status()).toBe('Connecting…');
   const socket = sockets.last();
-  await act(() => socket.open());
+  await act(() => {
+    socket.open();
+  });
   expect(status()).toBe('Online');
 
   const textbox = screen.getByRole('textbox', { name: 'Message' });
@@ -74,7 +76,9 @@ it('runs a whole conversation through the real client', async () => {
   expect(sent.payload).toMatchObject({ speech: 'Hello', traceId: 1 });
 
   const threadId = client.threadId;
-  await act(() => socket.receive({ type: 'message.delivered', payload: { threadId, traceId: 1 } }));
+  await act(() => {
+    socket.receive({ type: 'message.delivered', payload: { threadId, traceId: 1 } });
+  });
   expect(messages('user')[0]!.dataset.status).toBe('delivered');
   expect(messages('user')[0]!.textContent).toContain('Delivered');
 
@@ -102,7 +106,9 @@ it('runs a whole conversation through the real client', async () => {
   expect(messages('bot')).toHaveLength(0);
   expect(screen.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
 
-  await act(() => vi.advanceTimersByTime(1000));
+  await act(() => {
+    vi.advanceTimersByTime(1000);
+  });
   expect(container.querySelector('[part~="typing"]')).toBeNull();
   expect(messages('bot')[0]!.textContent).toContain('Hi! Need help?');
   const group = screen.getByRole('group', { name: 'Suggested replies' });
