@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
-import { fakeView } from './fake-client.ts';
+import { fakeView } from '../../test/fake-client.ts';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
-import { fakeView, received } from './fake-client.ts';
+import { fakeView, received } from '../../test/fake-client.ts';
 
 afterEach(cleanup);
 
@@ -57,6 +57,7 @@ describe('quick replies', () => {
 describe('errors', () => {
   it('a connection that cannot work shows an explained error instead of the composer', async () => {
     const t = openApp();
+    t.client.quickReplies.value = [{ label: 'Yes' }];
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     await act(() => {
       t.client.status.value = { state: 'error', error: { kind: 'http', status: 401, message: 'The service refused client-id (HTTP 401)', final: true } };
@@ -68,6 +69,7 @@ describe('errors', () => {
     expect(alert.getAttribute('part')).toBe('error');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
     expect(screen.getByRole('log')).toBeTruthy();
   });
 

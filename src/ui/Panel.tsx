@@ -28,7 +28,8 @@ export function Panel(props: {
   const status = client.status.value;
   const entries = client.entries.value;
   const typing = client.typing.value;
-  const quickReplies = client.quickReplies.value;
+  // Nothing can be sent while the chat cannot connect at all.
+  const quickReplies = status.state === 'error' ? [] : client.quickReplies.value;
   const serviceError = client.serviceError.value;
 
   useEffect(() => {

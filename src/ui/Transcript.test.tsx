@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
-import { fakeView, received, userEntry } from './fake-client.ts';
+import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 
 afterEach(cleanup);
 

@@ -32,8 +32,18 @@ export function Transcript(props: {
   const following = useRef(true);
   const last = visible.at(-1);
 
-  // Opening the panel shows the latest messages.
-  useLayoutEffect(() => scrollToBottom(scroller.current), []);
+  // Opening the panel shows the latest messages; while following, a growing composer or a
+  // resized window keeps them in view.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    scrollToBottom(el);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) scrollToBottom(el);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   useLayoutEffect(() => {
     // The visitor's own message always brings the view down; others only if they were following.

@@ -245,14 +245,12 @@ export const widgetCss = String.raw`
 
 .status[data-state="open"] .status-dot {
   background: var(--p-online);
-  box-shadow: 0 0 0 2px var(--p-accent-contrast);
   opacity: 1;
 }
 
 .status[data-state="error"] .status-dot,
 .status[data-state="offline"] .status-dot {
   background: var(--p-danger);
-  box-shadow: 0 0 0 2px var(--p-accent-contrast);
   opacity: 1;
 }
 

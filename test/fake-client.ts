@@ -2,12 +2,12 @@
 // and a WidgetView around it.
 import { signal } from '@preact/signals';
 import { vi } from 'vitest';
-import type { ChatClient } from '../client.ts';
-import type { ConnectionStatus } from '../connection/status.ts';
-import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import type { QuickReply } from '../protocol/frames.ts';
-import { defaultStrings, type Strings } from './strings.ts';
-import type { WidgetView } from './view.ts';
+import type { ChatClient } from '../src/client.ts';
+import type { ConnectionStatus } from '../src/connection/status.ts';
+import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
+import type { QuickReply } from '../src/protocol/frames.ts';
+import { defaultStrings, type Strings } from '../src/ui/strings.ts';
+import type { WidgetView } from '../src/ui/view.ts';
 
 export function fakeClient() {
   const fake = {
