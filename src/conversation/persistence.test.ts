@@ -32,6 +32,26 @@ describe('indexedDbStore', () => {
     expect(await a.load()).toBeUndefined();
   });
 
+  it('leaves IndexedDB closed for a visitor with nothing stored, thanks to a localStorage flag', async () => {
+    const items = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    });
+    const idb = freshIdb();
+    const opened = vi.fn(idb);
+    const store = indexedDbStore('client-m', silentLogger(), opened as unknown as typeof idb);
+    expect(await store.load()).toBeUndefined();
+    expect(opened).not.toHaveBeenCalled();
+    await store.save(snapshot());
+    expect(items.get('parley:thread:client-m')).toBe('1');
+    expect(await store.load()).toEqual(snapshot());
+    await store.clear();
+    expect(items.has('parley:thread:client-m')).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
   it('ignores damaged or foreign data with a warning', async () => {
     const idb = freshIdb();
     const logger = silentLogger();

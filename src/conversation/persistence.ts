@@ -70,9 +70,31 @@ export function memoryStore(): ConversationStore {
 
 let sharedIdbStore: UseStore | undefined;
 
+/**
+ * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
+ * visitor who never chatted costs the page no IndexedDB open at all. Undefined where
+ * localStorage is unavailable (sandboxed frames): then IndexedDB is asked directly.
+ */
+function threadMarker(clientId: string) {
+  const name = `parley:thread:${clientId}`;
+  const attempt = <T>(action: (storage: Storage) => T): T | undefined => {
+    try {
+      return action(localStorage);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    isSet: () => attempt((storage) => storage.getItem(name) === '1'),
+    set: () => attempt((storage) => storage.setItem(name, '1')),
+    clear: () => attempt((storage) => storage.removeItem(name)),
+  };
+}
+
 /** IndexedDB through idb-keyval, keyed by clientId, falling back to memory on the first failure. */
 export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseStore): ConversationStore {
   const key = `thread:${clientId}`;
+  const marker = threadMarker(clientId);
   const fallback = memoryStore();
   let broken = typeof indexedDB === 'undefined';
   const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
@@ -91,6 +113,7 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
   return {
     load: () =>
       attempt(async () => {
+        if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
         const value: unknown = await get(key, useStore());
         if (value === undefined) return undefined;
         const parsed = StoredSnapshot.safeParse(value);
@@ -100,14 +123,21 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
       }, fallback.load),
     save: (snapshot) =>
       attempt(
-        () => set(key, snapshot, useStore()),
+        async () => {
+          await set(key, snapshot, useStore());
+          marker.set();
+        },
         async () => {
           // A stale record left behind would come back at the next reload, with old traceIds.
           await del(key, useStore()).catch(() => undefined);
           return fallback.save(snapshot);
         },
       ),
-    clear: () => attempt(() => del(key, useStore()), fallback.clear),
+    clear: () =>
+      attempt(async () => {
+        marker.clear();
+        await del(key, useStore());
+      }, fallback.clear),
   };
 }
 
