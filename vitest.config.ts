@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // The widget's stylesheet is imported as a string (?inline); tests read it too.
+    css: { include: [/widget\.css/] },
   },
 });
