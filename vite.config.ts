@@ -11,6 +11,7 @@ export default defineConfig({
   build: {
     lib: { entry: 'src/index.ts', formats: ['es'], fileName: 'index' },
     target: 'es2022',
+    cssTarget: ['chrome120', 'edge120', 'firefox120', 'safari17'],
     sourcemap: true,
     copyPublicDir: false,
     rollupOptions: {

@@ -5,7 +5,10 @@ export default defineConfig({
   publicDir: false,
   build: {
     lib: { entry: 'src/embed.ts', formats: ['iife'], name: 'Parley', fileName: () => 'parley.js' },
-    target: 'es2020',
+    // Browsers from 2023 on: native private fields and :dir() stay as written (older targets
+    // would rewrite them into bigger helpers and a :lang() list that ignores dir="rtl").
+    target: 'es2022',
+    cssTarget: ['chrome120', 'edge120', 'firefox120', 'safari17'],
     emptyOutDir: false,
     sourcemap: true,
     minify: true,

@@ -27,13 +27,18 @@ export function fakeClient() {
 
 export type FakeClient = ReturnType<typeof fakeClient>;
 
-export function fakeView(client: FakeClient = fakeClient(), options: { open?: boolean; heading?: string; strings?: Partial<Strings> } = {}) {
+export function fakeView(
+  client: FakeClient = fakeClient(),
+  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; direction?: 'rtl'; language?: string } = {},
+) {
   const open = signal(options.open ?? false);
   const view = {
     client: client as unknown as ChatClient,
     open,
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<Strings>({ ...defaultStrings, ...options.strings }),
+    direction: signal(options.direction),
+    language: signal(options.language),
     setOpen: vi.fn((value: boolean) => {
       open.value = value;
     }),

@@ -3,6 +3,25 @@
 const params = new URLSearchParams(location.search);
 const copies = Number(params.get('copies') ?? 1);
 params.delete('copies');
+
+// ?hostile: the page's CSS fights every embed (see hostile.css).
+if (params.has('hostile')) {
+  params.delete('hostile');
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('./hostile.css', import.meta.url).href;
+  document.head.append(link);
+  for (const className of ['sticky-banner', 'corner-overlay']) {
+    const element = document.createElement('div');
+    element.className = className;
+    document.body.append(element);
+  }
+}
+// ?dir=rtl: a right-to-left page.
+if (params.has('dir')) {
+  document.documentElement.dir = params.get('dir')!;
+  params.delete('dir');
+}
 for (let i = 0; i < copies; i++) {
   const script = document.createElement('script');
   script.src = '/dist/parley.js';

@@ -12,6 +12,10 @@ import { mergeStrings, type Strings } from '../ui/strings.ts';
 import type { WidgetView } from '../ui/view.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes, type ConfigOption } from './attributes.ts';
 import { adoptWidgetStyles } from './styles.ts';
+import { trackVisualViewport } from './viewport.ts';
+
+// Languages written right to left: with one of these as `language`, the widget mirrors.
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
 
 /** The element's DOM events: all bubble and are composed, so they cross the shadow boundary. */
 export interface ParleyChatEventMap {
@@ -91,6 +95,12 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     readonly #headingAttribute = signal<string | null>(null);
     readonly #stringOverrides = signal<Partial<Strings>>({});
     readonly #strings = computed(() => mergeStrings(this.#stringOverrides.value));
+    readonly #language = signal<string | undefined>(undefined);
+    readonly #direction = computed(() => {
+      const language = this.#language.value?.toLowerCase().split(/[-_]/)[0];
+      return language && RTL_LANGUAGES.has(language) ? ('rtl' as const) : undefined;
+    });
+    #stopViewport: (() => void) | undefined;
 
     constructor() {
       super();
@@ -107,6 +117,7 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       if (previous === value) return;
+      if (name === 'language') this.#language.value = value?.trim() || undefined;
       if (name === 'open') this.#setOpen(value !== null);
       else if (name === 'heading') this.#headingAttribute.value = value;
       else if (isClientAttribute(name) && this.#client) {
@@ -208,9 +219,12 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
         open: this.#isOpen,
         heading: computed(() => this.#headingAttribute.value?.trim() || this.#strings.value.heading),
         strings: this.#strings,
+        direction: this.#direction,
+        language: this.#language,
         setOpen: (open) => this.#setOpen(open),
       };
       render(h(ChatApp, { view }), this.shadowRoot!);
+      this.#syncViewport();
 
       void client.ready.then(() => {
         if (this.#client !== client) return;
@@ -227,13 +241,25 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       for (const stop of this.#teardown) stop();
       this.#teardown = [];
       render(null, this.shadowRoot!);
+      this.#syncViewport();
       void client.destroy();
+    }
+
+    // The visual viewport is watched only while a mounted panel is open.
+    #syncViewport(): void {
+      if (this.#client && this.#isOpen.value) {
+        this.#stopViewport ??= trackVisualViewport(this.shadowRoot!);
+      } else {
+        this.#stopViewport?.();
+        this.#stopViewport = undefined;
+      }
     }
 
     #setOpen(open: boolean): void {
       const changed = this.#isOpen.value !== open;
       this.#isOpen.value = open;
       setOrRemove(this, 'open', open ? '' : null);
+      this.#syncViewport();
       if (!changed) return;
       this.#client?.setPanelOpen(open);
       if (open) this.#client?.connect();

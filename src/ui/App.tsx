@@ -27,7 +27,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
     refocusLauncher.current = false;
   }, [open]);
 
-  return open ? (
+  const ui = open ? (
     <Panel
       client={view.client}
       strings={strings}
@@ -38,5 +38,11 @@ export function ChatApp({ view }: { view: WidgetView }) {
     />
   ) : (
     <Launcher strings={strings} unread={unread} buttonRef={launcher} onOpen={() => view.setOpen(true)} />
+  );
+  // A wrapper that takes no box: it carries the direction and language to both surfaces.
+  return (
+    <div class="root" dir={view.direction.value} lang={view.language.value}>
+      {ui}
+    </div>
   );
 }

@@ -47,6 +47,8 @@ it('runs a whole conversation through the real client', async () => {
     open,
     heading: signal('Help'),
     strings: signal(defaultStrings),
+    direction: signal(undefined),
+    language: signal(undefined),
     setOpen(value) {
       open.value = value;
       if (value) client.connect(); // as the element does on first open

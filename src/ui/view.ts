@@ -12,6 +12,10 @@ export interface WidgetView {
   /** The panel's title (the `heading` attribute, or strings.heading). */
   heading: ReadonlySignal<string>;
   strings: ReadonlySignal<Strings>;
+  /** `rtl` for a right-to-left `language`; otherwise the page's direction is inherited. */
+  direction: ReadonlySignal<'rtl' | undefined>;
+  /** The `language` attribute, for screen readers' pronunciation. */
+  language: ReadonlySignal<string | undefined>;
   /** Open or close the panel; the element reflects it, persists it, connects on first open. */
   setOpen(open: boolean): void;
 }
