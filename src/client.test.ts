@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../test/fakes.ts';
 import { createChatClient, type ChatClientOptions } from './client.ts';
 import { memoryStore, type ConversationStore } from './conversation/persistence.ts';
-import { OutgoingFrame } from './protocol/frames.ts';
+import { OutgoingFrame } from './protocol/outgoing.ts';
 
 let uuids = 0;
 
@@ -100,6 +100,10 @@ describe('sending', () => {
     socket.receive(echo);
     expect(t.client.entries.value[0]).toMatchObject({ status: 'delivered' });
     expect(delivered).toEqual([1]);
+    // The spec shows traceId as a string in places: that confirms a message too.
+    await t.client.send('Again');
+    socket.receive({ type: 'message.delivered', payload: { traceId: '2' } });
+    expect(t.client.entries.value[1]).toMatchObject({ status: 'delivered' });
   });
 
   it('event attachments: sendEvent puts the name in speech and attachment, params in metadata, and shows no bubble', async () => {

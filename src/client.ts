@@ -94,6 +94,12 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   return problems;
 }
 
+/** traceId is an integer on the socket; the spec shows it as a string elsewhere (2.6). */
+function toTraceId(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return Number.isSafeInteger(number) ? (number as number) : undefined;
+}
+
 function isRefusal(error: ConnectionError): boolean {
   return error.status === 401 || error.status === 403;
 }
@@ -220,7 +226,7 @@ export function createChatClient(options: ChatClientOptions) {
     const threadId = model.thread.value.threadId;
     switch (frame.type) {
       case 'message.delivered': {
-        const { traceId } = frame.payload;
+        const traceId = toTraceId(frame.payload.traceId);
         if (frame.payload.threadId !== undefined && frame.payload.threadId !== threadId) return;
         if (traceId === undefined) return;
         clearDeliveryTimer(traceId);
@@ -239,7 +245,7 @@ export function createChatClient(options: ChatClientOptions) {
         emit('message', frame.payload);
         return;
       case 'error': {
-        const message = frame.message ?? 'the service could not process a message';
+        const message = typeof frame.message === 'string' ? frame.message : 'the service could not process a message';
         logger.warn(`[parley] the service answered with an error: ${message}`);
         serviceError.value = message;
         emit('error', { message, source: 'service' });

@@ -1,6 +1,7 @@
 // 4.1 Socket address requests, in plain and client-nonce ("secret") mode. Each call asks for
 // a new single-use address under a new sessionId.
 import { AddressResponse } from '../protocol/address.ts';
+import { parseJsonWithoutNulls } from '../protocol/json.ts';
 import type { ConnectionError } from './machine.ts';
 
 export type AddressRequest =
@@ -71,7 +72,7 @@ export async function requestAddress(request: AddressRequest, deps: AddressDeps)
 
   let body: unknown;
   try {
-    body = await response.json();
+    body = parseJsonWithoutNulls(await response.text()); // a `secret: null` is no secret
   } catch {
     return fail('malformed', 'the address response is not JSON');
   }
@@ -82,6 +83,9 @@ export async function requestAddress(request: AddressRequest, deps: AddressDeps)
   const { status, payload, secret, message } = parsed.data;
   if (status !== 'ok' || !payload) {
     return fail('status', `the address request answered status "${status}"${message ? `: ${message}` : ''}`);
+  }
+  if (!/^wss?:\/\//i.test(payload.endpoint)) {
+    return fail('malformed', `the address response's endpoint is not a ws:// or wss:// address`);
   }
   return { ok: true, endpoint: payload.endpoint, sessionId, ...(secret !== undefined ? { secret } : {}) };
 }

@@ -61,6 +61,15 @@ describe('expandReceived', () => {
     expect(entry!.entry.quickReplies).toEqual([{ label: 'Yes', value: 'yes', type: 'text' }]);
   });
 
+  it('drops a broken quick-reply list or item and still shows the text', () => {
+    const broken = { type: 'text', payload: { text: 'Still here', quickReplies: 'none' } };
+    const mixed = { type: 'text', payload: { text: 'Pick', quickReplies: [7, { label: 3 }, { label: 'Ok', value: 1, type: 'text' }] } };
+    const [first, second] = expandReceived(payload([{ responses: [broken, mixed] }]), context()).entries;
+    expect(first!.entry).toMatchObject({ text: 'Still here' });
+    expect(first!.entry.quickReplies).toBeUndefined();
+    expect(second!.entry.quickReplies).toEqual([{ label: 'Ok', type: 'text' }]);
+  });
+
   it('maps roles: bot, external is the user, anything else an agent with name and picture', () => {
     expect(['bot', 'external', 'moderator', 'user', 'supervisor', undefined].map(authorOf)).toEqual([
       'bot',

@@ -26,27 +26,9 @@ export interface ConversationStore {
 }
 
 // Stored data may come from an older version or be damaged: check it before trusting it.
-const StoredEntry = z.union([
-  z.object({
-    kind: z.literal('user'),
-    id: z.string(),
-    traceId: z.number(),
-    text: z.string(),
-    at: z.number(),
-    status: z.enum(['pending', 'sent', 'delivered', 'failed']),
-    outgoing: z.looseObject({ threadId: z.string(), speech: z.string(), traceId: z.number() }),
-    hidden: z.optional(z.boolean()),
-  }),
-  z.looseObject({
-    kind: z.literal('received'),
-    id: z.string(),
-    from: z.enum(['bot', 'agent', 'user']),
-    at: z.number(),
-    text: z.string(),
-  }),
-]);
+const StoredEntry = z.looseObject({ kind: z.string(), id: z.string(), text: z.string(), at: z.number() });
 const StoredSnapshot = z.looseObject({
-  version: z.literal(1),
+  version: z.number(),
   threadId: z.string(),
   nonce: z.optional(z.string()),
   nextTraceId: z.number(),
@@ -54,6 +36,18 @@ const StoredSnapshot = z.looseObject({
   entries: z.array(StoredEntry),
   open: z.optional(z.boolean()),
 });
+
+const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
+
+function isSnapshot(value: unknown): value is Snapshot {
+  const parsed = StoredSnapshot.safeParse(value);
+  if (!parsed.success || parsed.data.version !== 1) return false;
+  return parsed.data.entries.every((entry) => {
+    const e = entry as Record<string, unknown>;
+    if (e.kind === 'received') return typeof e.from === 'string';
+    return e.kind === 'user' && typeof e.traceId === 'number' && STATUSES.includes(e.status as string) && typeof e.outgoing === 'object';
+  });
+}
 
 export function memoryStore(): ConversationStore {
   let saved: Snapshot | undefined;
@@ -116,8 +110,7 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
         if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
         const value: unknown = await get(key, useStore());
         if (value === undefined) return undefined;
-        const parsed = StoredSnapshot.safeParse(value);
-        if (parsed.success) return parsed.data as Snapshot;
+        if (isSnapshot(value)) return value;
         logger.warn('[parley] ignored a stored conversation that is damaged or from another version');
         return undefined;
       }, fallback.load),

@@ -2,7 +2,7 @@
 // appears. The rules are the contract's: silent messages show nothing, a response the widget
 // cannot render shows the message's fallback, and roles map to bot, agent or user.
 import type { Logger } from '../protocol/parse.ts';
-import { TextResponsePayload, type Originator, type ReceivedPayload } from '../protocol/frames.ts';
+import { TextResponsePayload, type Originator, type QuickReply, type ReceivedPayload } from '../protocol/frames.ts';
 import type { Author, ReceivedEntry } from './transcript.ts';
 
 export interface TimedEntry {
@@ -25,7 +25,7 @@ export function authorOf(role: string | undefined): Author {
 }
 
 // A delay in the spec is a number of milliseconds; anything else is treated as none.
-function delayOf(value: number | undefined): number {
+function delayOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0;
 }
 
@@ -67,7 +67,7 @@ export function expandReceived(
       const delay = delayOf(response.delay);
       const text = response.type === 'text' ? TextResponsePayload.safeParse(response.payload) : undefined;
       if (text?.success) {
-        const quickReplies = text.data.quickReplies?.filter((reply) => reply.label.trim() !== '');
+        const quickReplies = quickRepliesOf(text.data.quickReplies);
         entries.push({ entry: make(text.data.text, quickReplies?.length ? { quickReplies } : {}), delay });
       } else {
         showFallback(delay);
@@ -76,4 +76,18 @@ export function expandReceived(
     if (responses.length === 0 && message.fallback) showFallback(0);
   }
   return { entries, keepTyping };
+}
+
+/** The usable quick replies of a text response: a broken list or item is dropped, the text still shows. */
+function quickRepliesOf(value: unknown): QuickReply[] {
+  if (!Array.isArray(value)) return [];
+  const replies: QuickReply[] = [];
+  for (const item of value as Array<Record<string, unknown>>) {
+    if (typeof item?.label !== 'string' || item.label.trim() === '') continue;
+    const reply: QuickReply = { label: item.label };
+    if (typeof item.value === 'string') reply.value = item.value;
+    if (typeof item.type === 'string') reply.type = item.type;
+    replies.push(reply);
+  }
+  return replies;
 }

