@@ -188,14 +188,15 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       return this.#client;
     }
 
-    // Waits a microtask, so attributes and properties set right after insertion are seen.
+    // Mounts in a task of its own: attributes and properties set right after insertion are
+    // seen, and the host page's task that ran the script stays short (no long task).
     #queueMount(): void {
       if (this.#mountQueued) return;
       this.#mountQueued = true;
-      queueMicrotask(() => {
+      setTimeout(() => {
         this.#mountQueued = false;
         if (this.isConnected && !this.#client) this.#mount();
-      });
+      }, 0);
     }
 
     #mount(): void {

@@ -1,0 +1,82 @@
+// A tiny static server for the host-cost bench: a "customer page" without the widget, the same
+// page with the one-line embed, and dist/parley.js. Nothing else exists on it on purpose: the
+// widget's data-base-url points here (/mock), and a widget that connects before the visitor
+// opens the chat shows up as a request the bench fails on (and as a 404 here).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface BenchServer {
+  origin: string;
+  /** Every path requested, in order (a second record, beside the browser's own). */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A plausible small customer page: some text and inline CSS, and no other resources. */
+function customerPage(embed: string): string {
+  const paragraphs = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<p>Section ${i + 1}. Our shop sells sturdy garden furniture made from local oak. ` +
+      `Orders ship within two working days; returns are free for thirty days.</p>`,
+  ).join('\n    ');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!-- data: icon, so the browser asks this server for no favicon -->
+    <link rel="icon" href="data:," />
+    <title>Acme Garden Furniture</title>
+    <style>
+      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #222; }
+      header { background: #2f5d3a; color: #fff; padding: 1rem 2rem; }
+      main { max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
+    </style>
+  </head>
+  <body>
+    <header><h1>Acme Garden Furniture</h1></header>
+    <main>
+    ${paragraphs}
+    </main>
+    ${embed}
+  </body>
+</html>
+`;
+}
+
+export async function startServer(parleyJs: Buffer): Promise<BenchServer> {
+  const requests: string[] = [];
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    requests.push(path);
+    // no-store: every run is a first visit, with nothing served from a cache.
+    const headers = { 'cache-control': 'no-store' };
+    if (path === '/plain' || path === '/widget') {
+      const embed =
+        path === '/widget'
+          ? `<script src="/parley.js" data-client-id="bench" data-base-url="${origin}/mock" async></script>`
+          : '';
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      res.end(customerPage(embed));
+    } else if (path === '/parley.js') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(parleyJs);
+    } else {
+      res.writeHead(404, headers);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
