@@ -47,13 +47,14 @@ async function innerShot(page: Page, selector: string, inset: number): Promise<B
   });
 }
 
-test.beforeEach(async ({ request }) => {
+test.beforeEach(async ({ page, request }) => {
   await mock(request).reset();
+  // Geometry is measured below: no opening animation in the way.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
 test('a page hostile to embeds shows the widget exactly as a plain page does', async ({ page }) => {
   test.slow();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   const capture = async (query: Record<string, string>) => {
     await load(page, { heading: 'Support', ...query });
     const closed = await surfaceStyles(page);

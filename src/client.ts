@@ -142,6 +142,7 @@ export function createChatClient(options: ChatClientOptions) {
   /** The thread has been used (connected or written to), so it is worth keeping. */
   const activated = signal(false);
   const hadStoredThread = signal(false);
+  const loaded = signal(false);
 
   const problems = checkOptions(options);
   const configError: ConnectionError | undefined = problems.length
@@ -302,6 +303,7 @@ export function createChatClient(options: ChatClientOptions) {
     } else if (options.threadId) {
       model.seedTraceId(traceIdSeed(clock.now()));
     }
+    loaded.value = true;
   })();
 
   // Save on every change once the thread is worth keeping; never for a visitor who did nothing.
@@ -379,6 +381,8 @@ export function createChatClient(options: ChatClientOptions) {
     serviceError: serviceError as ReadonlySignal<string | undefined>,
     /** The panel was open: UI state kept with the conversation. */
     panelOpen: model.open,
+    /** The stored conversation (if any) is loaded; `ready` has resolved. */
+    loaded: loaded as ReadonlySignal<boolean>,
     /** This browser already had a thread for this clientId when the client was created. */
     hadStoredThread: hadStoredThread as ReadonlySignal<boolean>,
 

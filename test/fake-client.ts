@@ -16,6 +16,7 @@ export function fakeClient() {
     typing: signal(false),
     quickReplies: signal<readonly QuickReply[]>([]),
     serviceError: signal<string | undefined>(undefined),
+    loaded: signal(true),
     send: vi.fn(async (_text: string): Promise<UserEntry | undefined> => undefined),
     sendQuickReply: vi.fn(async (_reply: QuickReply): Promise<UserEntry | undefined> => undefined),
     retry: vi.fn((_traceId: number) => {}),

@@ -13,21 +13,22 @@ function setup() {
   const logger = silentLogger();
   const store = memoryStore();
   const tag = `parley-test-${++tagCount}`;
-  defineParleyChat(tag, {
+  const deps = {
     fetch: http.fetch,
     WebSocket: sockets.SocketClass,
     environment: fakeEnvironment().environment,
     logger,
     store,
     random: () => 0,
-  });
+  };
+  defineParleyChat(tag, deps);
   const create = (attributes: Record<string, string> = { 'client-id': 'c1', 'base-url': 'https://service.test' }) => {
     const element = document.createElement(tag) as ParleyChatElement;
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     document.body.append(element);
     return element;
   };
-  return { sockets, http, logger, store, create, tag };
+  return { sockets, http, logger, store, create, tag, deps };
 }
 
 async function settle() {
@@ -155,6 +156,61 @@ describe('<parley-chat>', () => {
     expect(element.dataset.connection).toBe('error');
     expect(t.logger.error).toHaveBeenCalledWith(expect.stringContaining('client-id is missing'));
     expect(t.http.requests).toHaveLength(0);
+  });
+
+  it('keeps properties set before the element was defined', async () => {
+    const tag = `parley-late-${++tagCount}`;
+    const element = document.createElement(tag) as ParleyChatElement;
+    Object.assign(element, { clientId: 'early', baseUrl: 'https://service.test', strings: { openChat: 'Chat öffnen' } });
+    document.body.append(element);
+    defineParleyChat(tag, setup().deps);
+    await settle();
+    expect(element.getAttribute('client-id')).toBe('early');
+    expect(element.strings).toEqual({ openChat: 'Chat öffnen' });
+    expect(element.dataset.connection).toBe('idle');
+  });
+
+  it('send() right after insertion works: the element mounts on demand', async () => {
+    const t = setup();
+    const element = t.create();
+    await element.send('straight away');
+    await settle();
+    t.sockets.last().open();
+    expect(t.sockets.last().frames().map((f) => f.payload?.speech)).toEqual(['straight away']);
+  });
+
+  it('moving the element within the page keeps its connection', async () => {
+    const t = setup();
+    const element = t.create();
+    element.open();
+    await settle();
+    const socket = t.sockets.last();
+    socket.open();
+    const other = document.createElement('div');
+    document.body.append(other);
+    other.append(element);
+    await settle();
+    expect(socket.closedByClient).toBeUndefined();
+    expect(t.http.requests).toHaveLength(1);
+    expect(element.dataset.connection).toBe('open');
+  });
+
+  it('after removal data-connection says idle, and a bad configuration fires parley:error', async () => {
+    const t = setup();
+    const element = t.create();
+    element.open();
+    await settle();
+    t.sockets.last().open();
+    element.remove();
+    await settle();
+    expect(element.dataset.connection).toBe('idle');
+
+    const errors: string[] = [];
+    document.addEventListener('parley:error', (event) => errors.push((event as CustomEvent<{ message: string }>).detail.message));
+    t.create({ 'client-id': 'c1' });
+    await settle();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/base-url is missing/);
   });
 
   it('registration is guarded: defining the tag again warns and returns the first class', () => {

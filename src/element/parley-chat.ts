@@ -17,6 +17,14 @@ import { trackVisualViewport } from './viewport.ts';
 // Languages written right to left: with one of these as `language`, the widget mirrors.
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
 
+/** Every writable property, for values set before the element was defined. */
+const UPGRADABLE_PROPERTIES = [
+  ...Object.values(CLIENT_ATTRIBUTES).filter((property) => property !== 'threadId'),
+  'heading',
+  'isOpen',
+  'strings',
+];
+
 /** The element's DOM events: all bubble and are composed, so they cross the shadow boundary. */
 export interface ParleyChatEventMap {
   /** A message from the bot or an agent (the `message.received` payload). */
@@ -101,6 +109,8 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       return language && RTL_LANGUAGES.has(language) ? ('rtl' as const) : undefined;
     });
     #stopViewport: (() => void) | undefined;
+    /** The stored conversation (if any) is loaded: threadId is the real one. */
+    #loaded = false;
 
     constructor() {
       super();
@@ -108,11 +118,27 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     }
 
     connectedCallback(): void {
+      this.#adoptEarlyProperties();
       this.#queueMount();
     }
 
     disconnectedCallback(): void {
-      this.#unmount();
+      // A move within the page (remove, then insert again) keeps the connection: wait a task.
+      setTimeout(() => {
+        if (!this.isConnected) this.#unmount();
+      }, 0);
+    }
+
+    // Properties set before the element was defined sit on the instance and hide the class's
+    // accessors: take their values and let the accessors handle them.
+    #adoptEarlyProperties(): void {
+      const self = this as unknown as Record<string, unknown>;
+      for (const property of UPGRADABLE_PROPERTIES) {
+        if (!Object.hasOwn(this, property)) continue;
+        const value = self[property];
+        delete self[property];
+        self[property] = value;
+      }
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
@@ -149,7 +175,7 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     }
 
     get threadId(): string | undefined {
-      return this.#client?.threadId;
+      return this.#loaded ? this.#client?.threadId : undefined;
     }
 
     get connection(): ConnectionStateName {
@@ -184,6 +210,8 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     }
 
     #requireClient(method: string): ChatClient {
+      // Just inserted or reconfigured: mount now rather than fail the call.
+      if (!this.#client && this.isConnected) this.#mount();
       if (!this.#client) throw new Error(`<parley-chat>.${method}(): the element is not on the page`);
       return this.#client;
     }
@@ -194,12 +222,12 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       if (this.#mountQueued) return;
       this.#mountQueued = true;
       setTimeout(() => {
-        this.#mountQueued = false;
         if (this.isConnected && !this.#client) this.#mount();
       }, 0);
     }
 
     #mount(): void {
+      this.#mountQueued = false;
       // A bad configuration is the client's to explain: an `error` status and a console error.
       const options = optionsFromAttributes(this);
       const client = createChatClient({ ...deps, ...options, ...(this.#user ? { user: this.#user } : {}) } as ChatClientOptions);
@@ -214,6 +242,8 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
         }),
         client.on('error', ({ message }) => this.#emit('parley:error', { message })),
       ];
+      const status = client.status.value;
+      if (status.state === 'error') this.#emit('parley:error', { message: status.error.message });
 
       const view: WidgetView = {
         client,
@@ -229,6 +259,7 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
 
       void client.ready.then(() => {
         if (this.#client !== client) return;
+        this.#loaded = true;
         // Connect at load only for a visitor who already has a conversation here.
         if (client.panelOpen.value) this.#setOpen(true);
         if (this.#isOpen.value || client.hadStoredThread.value) client.connect();
@@ -239,6 +270,11 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       const client = this.#client;
       if (!client) return;
       this.#client = undefined;
+      this.#loaded = false;
+      if (this.dataset.connection !== 'idle') {
+        this.dataset.connection = 'idle';
+        this.#emit('parley:connection', { state: 'idle' });
+      }
       for (const stop of this.#teardown) stop();
       this.#teardown = [];
       render(null, this.shadowRoot!);

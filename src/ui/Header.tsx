@@ -5,7 +5,14 @@ import { statusText } from './status-text.ts';
 import type { Strings } from './strings.ts';
 import { useNow } from './use-now.ts';
 
-export function Header(props: { client: ChatClient; strings: Strings; heading: string; titleId: string; onClose: () => void }) {
+export function Header(props: {
+  client: ChatClient;
+  strings: Strings;
+  heading: string;
+  titleId: string;
+  onClose: () => void;
+  onRetryNow: () => void;
+}) {
   const { client, strings } = props;
   const status = client.status.value;
   const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;
@@ -16,10 +23,14 @@ export function Header(props: { client: ChatClient; strings: Strings; heading: s
         <h2 id={props.titleId} class="title" part="title">
           {props.heading}
         </h2>
-        <p class="status" part="status" data-state={status.state}>
+        <p class="status" part="status" data-state={status.state} aria-hidden="true">
           <span class="status-dot" aria-hidden="true" />
           {statusText(status, strings, now)}
         </p>
+        {/* Changes of state are announced, in words without the countdown (not every second). */}
+        <span class="visually-hidden" role="status">
+          {statusText(status.state === 'reconnecting' ? { state: 'reconnecting' } : status, strings, now)}
+        </span>
         {status.state === 'reconnecting' && status.error && (
           <p class="status-detail" part="status-detail">
             {status.error.message}
@@ -27,7 +38,7 @@ export function Header(props: { client: ChatClient; strings: Strings; heading: s
         )}
       </div>
       {waiting && (
-        <button type="button" class="header-button retry-now" part="retry-now" onClick={() => client.retryNow()}>
+        <button type="button" class="header-button retry-now" part="retry-now" onClick={props.onRetryNow}>
           {strings.retryNow}
         </button>
       )}

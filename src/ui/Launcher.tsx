@@ -9,6 +9,7 @@ export function Launcher(props: { strings: Strings; unread: number; onOpen: () =
   const { strings, unread } = props;
   const descriptionId = useId();
   return (
+    <>
     <button
       type="button"
       ref={props.buttonRef}
@@ -30,5 +31,10 @@ export function Launcher(props: { strings: Strings; unread: number; onOpen: () =
         </>
       )}
     </button>
+    {/* Messages that arrive while the panel is closed are announced here, once each. */}
+    <span class="visually-hidden" role="status">
+      {unread > 0 ? format(strings.unread, { count: unread }) : ''}
+    </span>
+    </>
   );
 }

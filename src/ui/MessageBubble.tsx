@@ -1,5 +1,7 @@
 // One transcript entry: who said it, the text (autolinked, never HTML), the time, and for the
 // visitor's own messages the delivery status with a retry when it failed.
+import { Component } from 'preact';
+import { useState } from 'preact/hooks';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import { safeImageUrl } from './image-url.ts';
 import { Linkified } from './Linkified.tsx';
@@ -14,12 +16,23 @@ export interface BubbleProps {
   onRetry: (traceId: number) => void;
 }
 
-export function MessageBubble({ entry, strings, continued, onRetry }: BubbleProps) {
-  return entry.kind === 'user' ? (
-    <OwnMessage entry={entry} strings={strings} continued={continued} onRetry={onRetry} />
-  ) : (
-    <ReceivedMessage entry={entry} strings={strings} continued={continued} />
-  );
+/**
+ * Entries are immutable: a bubble re-renders only when its own entry, the strings or its
+ * grouping change, not for every new message. (onRetry is left out: it only calls the client.)
+ */
+export class MessageBubble extends Component<BubbleProps> {
+  override shouldComponentUpdate(next: BubbleProps): boolean {
+    const { entry, strings, continued } = this.props;
+    return next.entry !== entry || next.strings !== strings || next.continued !== continued;
+  }
+
+  override render({ entry, strings, continued, onRetry }: BubbleProps) {
+    return entry.kind === 'user' ? (
+      <OwnMessage entry={entry} strings={strings} continued={continued} onRetry={onRetry} />
+    ) : (
+      <ReceivedMessage entry={entry} strings={strings} continued={continued} />
+    );
+  }
 }
 
 function OwnMessage({ entry, strings, continued, onRetry }: { entry: UserEntry } & Omit<BubbleProps, 'entry'>) {
@@ -55,12 +68,9 @@ function ReceivedMessage({ entry, strings, continued }: { entry: ReceivedEntry; 
   const picture = from === 'agent' ? safeImageUrl(entry.picture) : undefined;
   const author = from === 'agent' ? entry.name || strings.agentName : from === 'bot' ? strings.botName : entry.name || strings.you;
   return (
-    <div class={messageClass(from, continued)} part="message" data-from={from}>
-      {from !== 'user' && (
-        <div class="avatar" aria-hidden="true">
-          {picture ? <img class="avatar-image" part="avatar" src={picture} alt="" /> : <span class="avatar-initial">{initialOf(author)}</span>}
-        </div>
-      )}
+    // A message the service sends as the visitor (another device) has arrived: delivered.
+    <div class={messageClass(from, continued)} part="message" data-from={from} data-status={from === 'user' ? 'delivered' : undefined}>
+      {from !== 'user' && <Avatar picture={picture} initial={initialOf(author)} />}
       <div class="message-body">
         {from === 'agent' ? (
           <p class="author" part="author">
@@ -86,4 +96,26 @@ function messageClass(from: string, continued: boolean): string {
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '').toUpperCase();
+}
+
+/** The agent's picture, or their initial when there is none or it does not load (a strict CSP). */
+function Avatar({ picture, initial }: { picture: string | undefined; initial: string }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <div class="avatar" aria-hidden="true">
+      {picture && !broken ? (
+        <img
+          class="avatar-image"
+          part="avatar"
+          src={picture}
+          alt=""
+          loading="lazy"
+          referrerpolicy="no-referrer"
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <span class="avatar-initial">{initial}</span>
+      )}
+    </div>
+  );
 }

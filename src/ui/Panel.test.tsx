@@ -116,6 +116,74 @@ describe('keyboard', () => {
       '',
     ]);
     expect(focusable.at(-1)!.tagName).toBe('TEXTAREA');
-    expect(screen.getByRole('dialog').querySelectorAll('[tabindex]')).toHaveLength(0);
+    // Only the scrolling transcript is made focusable (keyboard scrolling), and in document order.
+    const tabindexed = [...screen.getByRole('dialog').querySelectorAll<HTMLElement>('[tabindex]')];
+    expect(tabindexed.map((el) => [el.className, el.tabIndex])).toEqual([['scroller', 0]]);
+  });
+});
+
+describe('review fixes', () => {
+  it('restored history lands in a new log, so screen readers do not hear it as new messages', async () => {
+    const t = fakeView(undefined, { open: true });
+    t.client.loaded.value = false;
+    t.client.entries.value = [received('Hello from yesterday')];
+    render(<ChatApp view={t.view} />);
+    const before = screen.getByRole('log');
+    expect(before.textContent).toBe('');
+    await act(() => {
+      t.client.loaded.value = true;
+    });
+    const after = screen.getByRole('log');
+    expect(after).not.toBe(before);
+    expect(after.textContent).toContain('Hello from yesterday');
+  });
+
+  it('Dismiss and Retry now hand focus to the composer instead of dropping it', async () => {
+    const t = openApp();
+    await act(() => {
+      t.client.serviceError.value = 'boom';
+      t.client.status.value = { state: 'reconnecting', retryAt: Date.now() + 5_000 };
+    });
+    screen.getByRole('button', { name: 'Dismiss' }).click();
+    expect(t.client.dismissError).toHaveBeenCalled();
+    expect(document.activeElement?.tagName).toBe('TEXTAREA');
+    screen.getByRole('button', { name: 'Retry now' }).click();
+    expect(t.client.retryNow).toHaveBeenCalled();
+    expect(document.activeElement?.tagName).toBe('TEXTAREA');
+  });
+
+  it('announces connection changes in words, without the countdown', async () => {
+    const t = openApp();
+    await act(() => {
+      t.client.status.value = { state: 'reconnecting', retryAt: Date.now() + 5_000 };
+    });
+    const live = screen.getAllByRole('status').find((el) => el.closest('header'));
+    expect(live?.textContent).toBe('Reconnecting…');
+  });
+
+  it('an agent picture that does not load falls back to the initial', async () => {
+    const t = openApp();
+    await act(() => {
+      t.client.entries.value = [received('Hi, Sam here', { from: 'agent', name: 'Sam', picture: 'https://cdn.test/sam.png' })];
+    });
+    const image = document.querySelector('img')!;
+    expect(image.getAttribute('referrerpolicy')).toBe('no-referrer');
+    await act(() => {
+      fireEvent.error(image);
+    });
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('.avatar-initial')?.textContent).toBe('S');
+  });
+});
+
+describe('launcher', () => {
+  it('announces messages that arrive while closed through a live region', async () => {
+    const t = fakeView();
+    render(<ChatApp view={t.view} />);
+    await act(() => {
+      t.client.entries.value = [received('While you were away')];
+    });
+    const live = screen.getAllByRole('status').map((el) => el.textContent);
+    expect(live).toContain('1 unread');
   });
 });

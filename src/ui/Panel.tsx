@@ -31,6 +31,7 @@ export function Panel(props: {
   // Nothing can be sent while the chat cannot connect at all.
   const quickReplies = status.state === 'error' ? [] : client.quickReplies.value;
   const serviceError = client.serviceError.value;
+  const loaded = client.loaded.value;
 
   useEffect(() => {
     if (!props.autoFocus) return;
@@ -57,16 +58,32 @@ export function Panel(props: {
     }
   };
 
-  const pick = (reply: QuickReply) => {
-    void client.sendQuickReply(reply).catch(() => undefined);
-    textarea.current?.focus();
+  // Quick replies, "Retry", "Retry now" and "Dismiss" vanish once used: focus goes on to the
+  // composer instead of falling out of the panel (where Escape would no longer work).
+  const thenFocusComposer = (action: () => unknown) => () => {
+    action();
+    (textarea.current ?? panel.current?.querySelector<HTMLElement>('.close'))?.focus();
   };
+  const pick = (reply: QuickReply) => thenFocusComposer(() => client.sendQuickReply(reply).catch(() => undefined))();
 
   return (
     <div ref={panel} class="panel" part="panel" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-      <Header client={client} strings={strings} heading={props.heading} titleId={titleId} onClose={props.onClose} />
-      {serviceError && <Notice message={serviceError} strings={strings} onDismiss={() => client.dismissError()} />}
-      <Transcript entries={entries} strings={strings} onRetry={(traceId) => client.retry(traceId)} extra={`${typing}:${quickReplies.length}`}>
+      <Header
+        client={client}
+        strings={strings}
+        heading={props.heading}
+        titleId={titleId}
+        onClose={props.onClose}
+        onRetryNow={thenFocusComposer(() => client.retryNow())}
+      />
+      {serviceError && <Notice message={serviceError} strings={strings} onDismiss={thenFocusComposer(() => client.dismissError())} />}
+      <Transcript
+        entries={entries}
+        loaded={loaded}
+        strings={strings}
+        onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
+        extra={`${typing}:${quickReplies.length}`}
+      >
         <QuickReplies replies={quickReplies} strings={strings} onPick={pick} />
         <TypingIndicator typing={typing} name={typistName(entries, strings)} strings={strings} />
       </Transcript>

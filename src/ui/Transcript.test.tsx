@@ -47,7 +47,7 @@ describe('transcript', () => {
       ['user', 'delivered'],
       ['user', 'failed'],
       ['agent', undefined],
-      ['user', undefined],
+      ['user', 'delivered'],
     ]);
     expect(screen.getByRole('log').textContent).not.toContain('welcome');
     expect(shown[1]!.textContent).toContain('Sending…');
@@ -141,7 +141,7 @@ describe('transcript', () => {
     });
     expect(typing()).not.toBeNull();
     expect(screen.getByRole('log').contains(typing())).toBe(false);
-    expect(screen.getByRole('status').textContent).toBe('Sam is typing…');
+    expect(document.querySelector('.typing-region')!.textContent).toBe('Sam is typing…');
     await act(() => {
       t.client.typing.value = false;
     });

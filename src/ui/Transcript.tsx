@@ -20,6 +20,9 @@ function authorKey(entry: TranscriptEntry): string {
 
 export function Transcript(props: {
   entries: readonly TranscriptEntry[];
+  /** The stored conversation is loaded. Until then the log stays empty, and it is a new log
+   *  after: restored history is not announced as new messages. */
+  loaded: boolean;
   strings: Strings;
   onRetry: (traceId: number) => void;
   /** Changes to this (typing, quick replies) also keep the view at the bottom. */
@@ -56,9 +59,18 @@ export function Transcript(props: {
   };
 
   return (
-    <div class="scroller" ref={scroller} onScroll={onScroll}>
-      <div class="transcript" part="transcript" role="log" aria-relevant="additions" aria-label={strings.transcriptLabel}>
-        {visible.map((entry, index) => {
+    // Focusable, so the transcript scrolls by keyboard even when it holds no link or button.
+    <div class="scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
+      <div
+        key={props.loaded ? 'loaded' : 'loading'}
+        class="transcript"
+        part="transcript"
+        role="log"
+        aria-relevant="additions"
+        aria-label={strings.transcriptLabel}
+      >
+        {props.loaded &&
+          visible.map((entry, index) => {
           const previous = visible[index - 1];
           return (
             <MessageBubble
