@@ -7,7 +7,7 @@ import { defineParleyChat } from './element/define.ts';
 const MARK = 'data-parley-embed';
 
 function mountFromScript(script: HTMLScriptElement): void {
-  if (!script.hasAttribute('data-client-id')) {
+  if (!script.getAttribute('data-client-id')?.trim()) {
     console.error(
       '[parley] the script tag has no data-client-id, so no chat was added. ' +
         'Add data-client-id="…" and data-base-url="…" (from the channel settings) to the <script> tag.',
@@ -30,7 +30,14 @@ function mountFromScript(script: HTMLScriptElement): void {
 // currentScript is only set while this classic script first runs: read it now.
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 defineParleyChat();
-if (script) {
-  if (document.body) mountFromScript(script);
-  else document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });
+if (!script) {
+  console.error(
+    '[parley] parley.js could not find its own <script> tag (was it loaded as a module?), so no chat was added. ' +
+      'Load it with a classic <script src=".../parley.js" data-client-id="…" data-base-url="…"> tag, ' +
+      'or add <parley-chat client-id="…" base-url="…"> to the page yourself.',
+  );
+} else if (document.body) {
+  mountFromScript(script);
+} else {
+  document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
-import { createConversationModel } from './model.ts';
+import { createConversationModel, STORED_ENTRIES } from './model.ts';
 import { quickReplyAction, toParams } from './outgoing.ts';
 import { authorOf, expandReceived } from './received.ts';
 import { activeQuickReplies, outbox, updateSendState, type TranscriptEntry, type UserEntry } from './transcript.ts';
@@ -206,6 +206,16 @@ describe('conversation model', () => {
       [2, 'pending'],
     ]);
     expect(restored.addOutgoing({ speech: 'c' }, { text: 'c' }).traceId).toBe(3);
+  });
+
+  it('stores the latest 500 entries, and every undelivered message however old', () => {
+    const m = model();
+    const first = m.addOutgoing({ speech: 'never confirmed' }, { text: 'never confirmed' });
+    for (let i = 0; i < 600; i++) m.receive(payload([{ responses: [text(`reply ${i}`)] }]));
+    const stored = m.snapshot().entries;
+    expect(stored).toHaveLength(STORED_ENTRIES + 1);
+    expect(stored[0]).toMatchObject({ traceId: first.traceId, status: 'pending' });
+    expect(stored.at(-1)!.text).toBe('reply 599');
   });
 
   it('saves responses still waiting for their delay as shown', () => {

@@ -24,6 +24,10 @@ export interface ThreadState {
   startEventQueued: boolean;
 }
 
+// The stored transcript keeps the latest entries only (and every undelivered message), so a
+// long-lived conversation does not grow the IndexedDB record and each save for ever.
+export const STORED_ENTRIES = 500;
+
 // keepTyping with no follow-up must not leave the indicator on for ever.
 const KEEP_TYPING_LIMIT_MS = 60_000;
 
@@ -161,7 +165,7 @@ export function createConversationModel(deps: { clock: Clock; logger: Logger; ne
         ...(nonce !== undefined ? { nonce } : {}),
         nextTraceId,
         startEventQueued,
-        entries: [...entries.value, ...queued.value.map((timed) => timed.entry)],
+        entries: latest([...entries.value, ...queued.value.map((timed) => timed.entry)]),
         open: open.value,
       };
     },
@@ -182,3 +186,9 @@ export function createConversationModel(deps: { clock: Clock; logger: Logger; ne
 }
 
 export type ConversationModel = ReturnType<typeof createConversationModel>;
+
+function latest(all: TranscriptEntry[]): TranscriptEntry[] {
+  if (all.length <= STORED_ENTRIES) return all;
+  const cut = all.length - STORED_ENTRIES;
+  return all.filter((entry, index) => index >= cut || (entry.kind === 'user' && entry.status !== 'delivered'));
+}
