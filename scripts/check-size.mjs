@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const GOAL = 20 * 1024;
-const BUDGET = 30.25 * 1024;
+const BUDGET = 30.5 * 1024;
 const file = 'dist/parley.js';
 
 const raw = readFileSync(file);

@@ -31,11 +31,7 @@ function mountFromScript(script: HTMLScriptElement): void {
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 defineParleyChat();
 if (!script) {
-  console.error(
-    '[parley] parley.js could not find its own <script> tag (was it loaded as a module?), so no chat was added. ' +
-      'Load it with a classic <script src=".../parley.js" data-client-id="…" data-base-url="…"> tag, ' +
-      'or add <parley-chat client-id="…" base-url="…"> to the page yourself.',
-  );
+  console.error('[parley] no chat was added: load parley.js with a classic <script> tag carrying data-client-id.');
 } else if (document.body) {
   mountFromScript(script);
 } else {
