@@ -212,5 +212,12 @@ test.describe('on a phone', () => {
     expect(followed.trim()).toBe(`${await page.evaluate(() => visualViewport!.height)}px`);
     const composerBox = (await page.locator('parley-chat [part~="composer"]').boundingBox())!;
     expect(composerBox.y + composerBox.height).toBeLessThanOrEqual(844);
+    // Covering the page, the panel is modal: Tab from the last control wraps to the first.
+    await expect(page.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
+    await composer(page).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Close chat' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(composer(page)).toBeFocused();
   });
 });

@@ -1,4 +1,5 @@
-// The open chat: a non-modal dialog labelled by its title. Escape closes it.
+// The open chat: a dialog labelled by its title. Escape closes it. Beside the page it is not
+// modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
 import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatClient } from '../client.ts';
 import type { QuickReply } from '../protocol/frames.ts';
@@ -10,6 +11,11 @@ import { QuickReplies } from './QuickReplies.tsx';
 import type { Strings } from './strings.ts';
 import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+
+/** The same condition as the full-screen layout in widget.css. */
+export const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
+const FOCUSABLE = 'button:not([disabled]), a[href], textarea, [tabindex="0"]';
 
 export function Panel(props: {
   client: ChatClient;
@@ -51,10 +57,21 @@ export function Panel(props: {
     };
   }, []);
 
+  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && !event.isComposing) {
       event.preventDefault();
       props.onClose();
+    } else if (event.key === 'Tab' && fullScreen && panel.current) {
+      // Full screen hides the page: wrap from the last control to the first and back.
+      const controls = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const active = (panel.current.getRootNode() as ShadowRoot | Document).activeElement;
+      const edge = event.shiftKey ? controls[0] : controls.at(-1);
+      if (edge && active === edge) {
+        event.preventDefault();
+        (event.shiftKey ? controls.at(-1) : controls[0])?.focus();
+      }
     }
   };
 
@@ -67,7 +84,15 @@ export function Panel(props: {
   const pick = (reply: QuickReply) => thenFocusComposer(() => client.sendQuickReply(reply).catch(() => undefined))();
 
   return (
-    <div ref={panel} class="panel" part="panel" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <div
+      ref={panel}
+      class="panel"
+      part="panel"
+      role="dialog"
+      aria-modal={fullScreen ? 'true' : undefined}
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+    >
       <Header
         client={client}
         strings={strings}
