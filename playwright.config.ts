@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium where the machine has it (CI, these workstations); Playwright's own
-// browser otherwise (a developer's laptop after `npx playwright install chromium`).
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+import { chromiumArgs, systemChromium } from './e2e/support/chromium.ts';
 const PORT = Number(process.env.PARLEY_E2E_PORT ?? 5199);
 
 export default defineConfig({
@@ -22,15 +18,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: systemChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
   webServer: {

@@ -16,6 +16,7 @@ import { chromium } from 'playwright';
 import { visit, type Visit } from './measure.ts';
 import { startServer } from './server.ts';
 import type { Span, TraceFigures } from './trace.ts';
+import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 const LONG_TASK_MS = 50;
 const LAUNCHER_MS = 100;
@@ -34,21 +35,7 @@ if (!existsSync(bundlePath)) {
 }
 const bundle = readFileSync(bundlePath);
 
-// As playwright.config.ts: Debian's Chromium where it exists, Playwright's own browser otherwise.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const browser = await chromium.launch({
-  executablePath: systemChromium,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
 const chromiumVersion = browser.version();
 const server = await startServer(bundle);
 
