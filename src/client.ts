@@ -287,8 +287,13 @@ export function createChatClient(options: ChatClientOptions) {
     deliveryTimers.delete(traceId);
   }
 
+  function clearDeliveryTimers(): void {
+    for (const timer of deliveryTimers.values()) clock.clearTimeout(timer);
+    deliveryTimers.clear();
+  }
+
   function connectionLost(): void {
-    for (const traceId of [...deliveryTimers.keys()]) clearDeliveryTimer(traceId);
+    clearDeliveryTimers();
     model.requeueSent();
   }
 
@@ -321,7 +326,7 @@ export function createChatClient(options: ChatClientOptions) {
     const undelivered = model.entries.value.filter(
       (entry): entry is UserEntry => entry.kind === 'user' && !entry.hidden && entry.status !== 'delivered',
     );
-    for (const traceId of [...deliveryTimers.keys()]) clearDeliveryTimer(traceId);
+    clearDeliveryTimers();
     model.reset(uuid());
     queueStartEvent();
     for (const entry of undelivered) {
@@ -456,7 +461,7 @@ export function createChatClient(options: ChatClientOptions) {
       await ready;
       const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
       connection.stop();
-      for (const traceId of [...deliveryTimers.keys()]) clearDeliveryTimer(traceId);
+      clearDeliveryTimers();
       model.reset(uuid());
       serviceError.value = undefined;
       if (wasActive) startConnection();
@@ -473,7 +478,7 @@ export function createChatClient(options: ChatClientOptions) {
     destroy(): Promise<void> {
       destroyed = true;
       connection.stop();
-      for (const traceId of [...deliveryTimers.keys()]) clearDeliveryTimer(traceId);
+      clearDeliveryTimers();
       model.dispose();
       stopStatusEvents();
       stopSaving?.();

@@ -31,6 +31,16 @@ function setup() {
   return { sockets, http, logger, store, create, tag, deps };
 }
 
+/** An element on the page, opened, with its socket open. */
+async function openConnected(t: ReturnType<typeof setup>) {
+  const element = t.create();
+  element.open();
+  await settle();
+  const socket = t.sockets.last();
+  socket.open();
+  return { element, socket };
+}
+
 async function settle() {
   for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
 }
@@ -122,11 +132,7 @@ describe('<parley-chat>', () => {
 
   it('changing client-id on a live element closes the old socket and connects with the new one', async () => {
     const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    const first = t.sockets.last();
-    first.open();
+    const { element, socket: first } = await openConnected(t);
     element.clientId = 'c2';
     await settle();
     expect(first.closedByClient).toBeDefined();
@@ -135,11 +141,7 @@ describe('<parley-chat>', () => {
 
   it('removing it from the page closes the socket and stops every timer', async () => {
     const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    const socket = t.sockets.last();
-    socket.open();
+    const { element, socket } = await openConnected(t);
     element.remove();
     await settle();
     expect(socket.closedByClient).toBeDefined();
@@ -181,11 +183,7 @@ describe('<parley-chat>', () => {
 
   it('moving the element within the page keeps its connection', async () => {
     const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    const socket = t.sockets.last();
-    socket.open();
+    const { element, socket } = await openConnected(t);
     const other = document.createElement('div');
     document.body.append(other);
     other.append(element);
@@ -197,10 +195,7 @@ describe('<parley-chat>', () => {
 
   it('after removal data-connection says idle, and a bad configuration fires parley:error', async () => {
     const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    t.sockets.last().open();
+    const { element } = await openConnected(t);
     element.remove();
     await settle();
     expect(element.dataset.connection).toBe('idle');

@@ -109,8 +109,6 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       return language && RTL_LANGUAGES.has(language) ? ('rtl' as const) : undefined;
     });
     #stopViewport: (() => void) | undefined;
-    /** The stored conversation (if any) is loaded: threadId is the real one. */
-    #loaded = false;
 
     constructor() {
       super();
@@ -175,7 +173,8 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     }
 
     get threadId(): string | undefined {
-      return this.#loaded ? this.#client?.threadId : undefined;
+      // Until the stored conversation is loaded, the client's threadId may not be the real one.
+      return this.#client?.loaded.value ? this.#client.threadId : undefined;
     }
 
     get connection(): ConnectionStateName {
@@ -259,7 +258,6 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
 
       void client.ready.then(() => {
         if (this.#client !== client) return;
-        this.#loaded = true;
         // Connect at load only for a visitor who already has a conversation here.
         if (client.panelOpen.value) this.#setOpen(true);
         if (this.#isOpen.value || client.hadStoredThread.value) client.connect();
@@ -270,7 +268,6 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       const client = this.#client;
       if (!client) return;
       this.#client = undefined;
-      this.#loaded = false;
       if (this.dataset.connection !== 'idle') {
         this.dataset.connection = 'idle';
         this.#emit('parley:connection', { state: 'idle' });
