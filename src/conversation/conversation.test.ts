@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
-import { createConversationModel, STORED_ENTRIES } from './model.ts';
+import { createPlayer } from './player.ts';
 import { quickReplyAction, toParams } from './outgoing.ts';
 import { authorOf, expandReceived } from './received.ts';
-import { activeQuickReplies, outbox, updateSendState, type TranscriptEntry, type UserEntry } from './transcript.ts';
+import { activeQuickReplies, type ReceivedEntry, type TranscriptEntry, type UserEntry } from './transcript.ts';
 
 function text(value: string, delay?: number, quickReplies?: Array<{ label: string; value?: string; type?: string }>) {
   return { type: 'text', payload: { text: value, ...(quickReplies ? { quickReplies } : {}) }, ...(delay !== undefined ? { delay } : {}) };
@@ -104,26 +104,12 @@ describe('transcript functions', () => {
     traceId,
     text: `m${traceId}`,
     at: 0,
+    seq: traceId,
     status,
-    outgoing: { threadId: 't', traceId, speech: `m${traceId}` },
-  });
-
-  it('outbox holds pending and sent messages, oldest first, not delivered or failed ones', () => {
-    const entries: TranscriptEntry[] = [user(3, 'pending'), user(1, 'sent'), user(2, 'delivered'), user(4, 'failed')];
-    expect(outbox(entries).map((e) => e.traceId)).toEqual([1, 3]);
-  });
-
-  it('delivery is final; unknown traceIds change nothing', () => {
-    const entries: TranscriptEntry[] = [user(1, 'sent')];
-    const delivered = updateSendState(entries, 1, 'delivered');
-    expect(delivered[0]).toMatchObject({ status: 'delivered' });
-    expect(updateSendState(delivered, 1, 'failed')).toBe(delivered);
-    expect(updateSendState(delivered, 1, 'sent')).toBe(delivered);
-    expect(updateSendState(entries, 99, 'delivered')).toBe(entries);
   });
 
   it('offers the quick replies of the latest message only until the user answers', () => {
-    const bot: TranscriptEntry = { kind: 'received', id: 'r', from: 'bot', at: 0, text: 'Pick', quickReplies: [{ label: 'A' }] };
+    const bot: TranscriptEntry = { kind: 'received', id: 'r', seq: 0, from: 'bot', at: 0, text: 'Pick', quickReplies: [{ label: 'A' }] };
     expect(activeQuickReplies([bot])).toEqual([{ label: 'A' }]);
     expect(activeQuickReplies([bot, { ...user(1, 'pending'), hidden: true }])).toEqual([{ label: 'A' }]);
     expect(activeQuickReplies([bot, user(1, 'pending')])).toEqual([]);
@@ -145,93 +131,65 @@ describe('outgoing helpers', () => {
   });
 });
 
-describe('conversation model', () => {
+describe('player', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(1_000);
   });
   afterEach(() => vi.useRealTimers());
 
-  const model = () => createConversationModel({ clock: systemClock, logger: silentLogger(), newThreadId: () => 'thread-1' });
+  function player() {
+    const shown: ReceivedEntry[] = [];
+    const p = createPlayer({ clock: systemClock, onReveal: (entry) => shown.push(entry) });
+    const receive = (message: ReceivedPayload) => {
+      const expanded = expandReceived(message, context());
+      p.enqueue(expanded.entries, expanded.keepTyping);
+    };
+    return { p, shown, receive, texts: () => shown.map((e) => e.text) };
+  }
 
   it('reveals responses one after another, each after its delay, with typing shown meanwhile', () => {
-    const m = model();
-    m.receive(payload([{ responses: [text('One', 800), text('Two', 1_200, [{ label: 'OK' }])] }]));
-    expect(m.entries.value).toEqual([]);
-    expect(m.typing.value).toBe(true);
-    expect(m.quickReplies.value).toEqual([]);
+    const { p, receive, texts } = player();
+    receive(payload([{ responses: [text('One', 800), text('Two', 1_200, [{ label: 'OK' }])] }]));
+    expect(texts()).toEqual([]);
+    expect(p.typing.value).toBe(true);
     vi.advanceTimersByTime(799);
-    expect(m.entries.value).toHaveLength(0);
+    expect(texts()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(m.entries.value.map((e) => e.text)).toEqual(['One']);
-    expect(m.typing.value).toBe(true);
+    expect(texts()).toEqual(['One']);
+    expect(p.typing.value).toBe(true);
     vi.advanceTimersByTime(1_200);
-    expect(m.entries.value.map((e) => e.text)).toEqual(['One', 'Two']);
-    expect(m.typing.value).toBe(false);
-    expect(m.quickReplies.value).toEqual([{ label: 'OK' }]);
+    expect(texts()).toEqual(['One', 'Two']);
+    expect(p.typing.value).toBe(false);
   });
 
   it('keeps the order of a second message that arrives while the first is still playing', () => {
-    const m = model();
-    m.receive(payload([{ responses: [text('First', 1_000)] }]));
-    m.receive(payload([{ responses: [text('Second')] }]));
-    expect(m.entries.value).toEqual([]);
+    const { receive, texts } = player();
+    receive(payload([{ responses: [text('First', 1_000)] }]));
+    receive(payload([{ responses: [text('Second')] }]));
+    expect(texts()).toEqual([]);
     vi.advanceTimersByTime(1_000);
-    expect(m.entries.value.map((e) => e.text)).toEqual(['First', 'Second']);
+    expect(texts()).toEqual(['First', 'Second']);
   });
 
   it('keeps typing while the service says keepTyping, and not for ever', () => {
-    const m = model();
-    m.receive(payload([{ meta: { keepTyping: true }, responses: [text('Let me check')] }]));
-    expect(m.typing.value).toBe(true);
-    m.receive(payload([{ responses: [text('Found it')] }]));
-    expect(m.typing.value).toBe(false);
-    m.receive(payload([{ meta: { keepTyping: true }, responses: [text('Checking again')] }]));
+    const { p, receive } = player();
+    receive(payload([{ meta: { keepTyping: true }, responses: [text('Let me check')] }]));
+    expect(p.typing.value).toBe(true);
+    receive(payload([{ responses: [text('Found it')] }]));
+    expect(p.typing.value).toBe(false);
+    receive(payload([{ meta: { keepTyping: true }, responses: [text('Checking again')] }]));
     vi.advanceTimersByTime(60_000);
-    expect(m.typing.value).toBe(false);
+    expect(p.typing.value).toBe(false);
   });
 
-  it('numbers outgoing messages with increasing traceIds and keeps them through a snapshot', () => {
-    const m = model();
-    const a = m.addOutgoing({ speech: 'a' }, { text: 'a' });
-    const b = m.addOutgoing({ speech: 'b' }, { text: 'b' });
-    expect([a.traceId, b.traceId]).toEqual([1, 2]);
-    expect(b.outgoing).toEqual({ speech: 'b', threadId: 'thread-1', traceId: 2 });
-    m.setStatus(1, 'sent');
-    const restored = model();
-    restored.restore(m.snapshot());
-    // What was on the socket when the page went away is sent again.
-    expect(restored.outbox.value.map((e) => [e.traceId, e.status])).toEqual([
-      [1, 'pending'],
-      [2, 'pending'],
-    ]);
-    expect(restored.addOutgoing({ speech: 'c' }, { text: 'c' }).traceId).toBe(3);
-  });
-
-  it('stores the latest 500 entries, and every undelivered message however old', () => {
-    const m = model();
-    const first = m.addOutgoing({ speech: 'never confirmed' }, { text: 'never confirmed' });
-    for (let i = 0; i < 600; i++) m.receive(payload([{ responses: [text(`reply ${i}`)] }]));
-    const stored = m.snapshot().entries;
-    expect(stored).toHaveLength(STORED_ENTRIES + 1);
-    expect(stored[0]).toMatchObject({ traceId: first.traceId, status: 'pending' });
-    expect(stored.at(-1)!.text).toBe('reply 599');
-  });
-
-  it('saves responses still waiting for their delay as shown', () => {
-    const m = model();
-    m.receive(payload([{ responses: [text('Later', 5_000)] }]));
-    expect(m.snapshot().entries.map((e) => e.text)).toEqual(['Later']);
-  });
-
-  it('reset starts an empty thread and cancels pending reveals', () => {
-    const m = model();
-    m.addOutgoing({ speech: 'a' }, { text: 'a' });
-    m.receive(payload([{ responses: [text('Later', 5_000)] }]));
-    m.reset('thread-2');
+  it('cancel drops what waits and leaves no timer', () => {
+    const { p, receive, texts } = player();
+    receive(payload([{ meta: { keepTyping: true }, responses: [text('Later', 5_000)] }]));
+    p.cancel();
     vi.advanceTimersByTime(5_000);
-    expect(m.entries.value).toEqual([]);
-    expect(m.thread.value).toEqual({ threadId: 'thread-2', nextTraceId: 1, startEventQueued: false });
+    expect(texts()).toEqual([]);
+    expect(p.typing.value).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
 });
