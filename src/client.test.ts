@@ -5,17 +5,19 @@ import { memoryStore, type ConversationStore } from './conversation/persistence.
 import { OutgoingFrame } from './protocol/outgoing.ts';
 
 let uuids = 0;
+let stores = 0;
 
 function setup(overrides: Partial<ChatClientOptions> = {}, shared: { store?: ConversationStore } = {}) {
   const sockets = fakeSocketClass();
   const http = fakeAddressFetch([], overrides.sdkUrl ? { secret: 'secret-1' } : {});
   const env = fakeEnvironment();
   const logger = silentLogger();
-  const store = shared.store ?? memoryStore();
+  const store = shared.store ?? memoryStore(`test-${++stores}`);
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
     fetch: http.fetch,
+    tabs: false,
     WebSocket: sockets.SocketClass,
     environment: env.environment,
     logger,
@@ -249,6 +251,7 @@ describe('connection status', () => {
       clientId: 'wrong',
       baseUrl: 'https://service.test',
       fetch: http.fetch,
+    tabs: false,
       WebSocket: sockets.SocketClass,
       environment: fakeEnvironment().environment,
       logger: silentLogger(),
@@ -266,11 +269,13 @@ describe('connection status', () => {
 
   it('does nothing on the network, and stores nothing, until asked to connect', async () => {
     const t = setup();
-    const save = vi.spyOn(t.store, 'save');
+    const write = vi.spyOn(t.store, 'write');
+    const reserve = vi.spyOn(t.store, 'reserveTraceId');
     await t.client.ready;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.http.requests).toHaveLength(0);
-    expect(save).not.toHaveBeenCalled();
+    expect(write).not.toHaveBeenCalled();
+    expect(reserve).not.toHaveBeenCalled();
     expect(t.client.status.value.state).toBe('idle');
   });
 

@@ -1,17 +1,15 @@
-// createChatClient: connection + conversation + persistence, and no UI. The widget is one
-// user of it; a page or a test can drive it directly.
+// createChatClient: the headless client, and the wiring of its parts. The conversation is
+// shared by every tab of the browser for the same clientId: one tab's engine holds the socket
+// (conversation/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
+// tabs/coordinator.ts decides which is which.
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
-import { requestAddress, type AddressRequest } from './connection/address.ts';
 import { systemClock, type Clock } from './connection/clock.ts';
-import {
-  createConnection,
-  type ConnectionTimings,
-  type SocketConstructor,
-} from './connection/connection.ts';
+import type { ConnectionTimings, SocketConstructor } from './connection/connection.ts';
 import type { Environment } from './connection/environment.ts';
-import type { ConnectionError, ConnectionState } from './connection/machine.ts';
-import { statusOf, type ConnectionStatus, type ConnectionStateName } from './connection/status.ts';
-import { createConversationModel } from './conversation/model.ts';
+import type { ConnectionError } from './connection/machine.ts';
+import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
+import { createEngine, type SendRequest } from './conversation/engine.ts';
+import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
 import {
   browserLocale,
   buildDraft,
@@ -21,11 +19,15 @@ import {
   type Locale,
   type OutgoingDraft,
 } from './conversation/outgoing.ts';
-import { createSaver, indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
+import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
+import { createReplica } from './conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
-import type { IncomingFrame, QuickReply, ReceivedPayload } from './protocol/frames.ts';
+import type { QuickReply } from './protocol/frames.ts';
 import type { Logger } from './protocol/parse.ts';
+import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
 import { randomUuid } from './util/uuid.ts';
+
+export type { ChatClientEventMap };
 
 /** The service's limit on a text message (spec 8). */
 export const MAX_MESSAGE_LENGTH = 255;
@@ -60,19 +62,10 @@ export interface ChatClientOptions {
   uuid?: () => string;
   store?: ConversationStore;
   environment?: Environment;
+  /** Web Locks, BroadcastChannel and the page lifecycle; `false`: this tab works alone. */
+  tabs?: TabSupport | false;
   logger?: Logger;
   locale?: Locale;
-}
-
-export interface ChatClientEventMap {
-  /** A `message.received` frame for this thread. */
-  message: ReceivedPayload;
-  /** The service confirmed a message. */
-  delivered: { traceId: number };
-  /** The connection's state name changed. */
-  connection: { state: ConnectionStateName; status: ConnectionStatus };
-  /** An `error` frame, a refused configuration, or a connection that cannot be made. */
-  error: { message: string; source: 'service' | 'connection' | 'config' };
 }
 
 type Listener<T> = (detail: T) => void;
@@ -94,25 +87,6 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   return problems;
 }
 
-/** traceId is an integer on the socket; the spec shows it as a string elsewhere (2.6). */
-function toTraceId(value: unknown): number | undefined {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return Number.isSafeInteger(number) ? (number as number) : undefined;
-}
-
-function isRefusal(error: ConnectionError): boolean {
-  return error.status === 401 || error.status === 403;
-}
-
-/**
- * The first traceId for a thread this browser has no record of but did not create (a configured
- * thread-id): seconds since 2024, so it stays above any traceId an earlier visit or another
- * device used on that thread, and well inside 32 bits.
- */
-function traceIdSeed(now: number): number {
-  return Math.max(1, Math.floor((now - Date.UTC(2024, 0, 1)) / 1000));
-}
-
 function resolveHttpUrl(value: string): string | undefined {
   try {
     const base = typeof location === 'undefined' ? undefined : location.href;
@@ -123,34 +97,51 @@ function resolveHttpUrl(value: string): string | undefined {
   }
 }
 
+
+/** Entries read from storage at a time when the visitor scrolls back. */
+const OLDER_PAGE = 50;
+
+/** The panel's open state belongs to the tab (and survives its reloads), not to the conversation. */
+function tabPanelState(clientId: string) {
+  const key = `parley:open:${clientId}`;
+  const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+  return {
+    read(): boolean {
+      try {
+        return storage()?.getItem(key) === '1';
+      } catch {
+        return false;
+      }
+    },
+    write(open: boolean): void {
+      try {
+        if (open) storage()?.setItem(key, '1');
+        else storage()?.removeItem(key);
+      } catch {
+        // Storage refused (sandboxed frame): the state lasts as long as the page.
+      }
+    },
+  };
+}
+
 export function createChatClient(options: ChatClientOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? console;
   const uuid = options.uuid ?? randomUuid;
   const locale = options.locale ?? browserLocale;
-  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   const store = options.store ?? indexedDbStore(options.clientId ?? '', logger);
-  const saver = createSaver(store, logger);
   const listeners = new Map<keyof ChatClientEventMap, Set<Listener<never>>>();
-  const deliveryTimers = new Map<number, unknown>();
+  const tabId = Math.random().toString(36).slice(2, 10);
+  const panelState = tabPanelState(options.clientId ?? '');
+  let requestCount = 0;
   let user: ChatUser = options.user ?? {};
   let destroyed = false;
-
-  const model = createConversationModel({ clock, logger, newThreadId: () => options.threadId ?? uuid() });
-  const connectionState = signal<ConnectionState>({ kind: 'idle' });
-  const serviceError = signal<string | undefined>(undefined);
-  /** The thread has been used (connected or written to), so it is worth keeping. */
-  const activated = signal(false);
-  const hadStoredThread = signal(false);
-  const loaded = signal(false);
 
   const problems = checkOptions(options);
   const configError: ConnectionError | undefined = problems.length
     ? { kind: 'malformed', message: `Parley is not configured correctly: ${problems.join('; ')}.`, final: true }
     : undefined;
   if (configError) logger.error(`[parley] ${configError.message}`);
-  const baseUrl = resolveHttpUrl(options.baseUrl ?? '') ?? '';
-  const sdkUrl = options.sdkUrl?.trim() ? resolveHttpUrl(options.sdkUrl) : undefined;
 
   function emit<K extends keyof ChatClientEventMap>(type: K, detail: ChatClientEventMap[K]): void {
     for (const listener of listeners.get(type) ?? []) {
@@ -162,59 +153,8 @@ export function createChatClient(options: ChatClientOptions) {
     }
   }
 
-  const connection = createConnection(
-    {
-      async requestAddress(abort) {
-        const { threadId, nonce } = model.thread.value;
-        const request: AddressRequest = sdkUrl
-          ? {
-              mode: 'secret',
-              sdkUrl,
-              clientId: options.clientId,
-              headerPrefix: options.headerPrefix ?? 'x-svc',
-              threadId,
-              secret: nonce ?? '',
-            }
-          : { mode: 'plain', baseUrl, clientId: options.clientId };
-        const result = await requestAddress(request, {
-          fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
-          uuid,
-          signal: abort,
-        });
-        // A newer secret from any response replaces the thread's nonce.
-        if (result.ok && result.secret && model.thread.value.threadId === threadId) model.setNonce(result.secret);
-        if (!result.ok && request.mode === 'secret' && request.secret && isRefusal(result.error)) {
-          // The service no longer accepts this thread's secret, and retrying cannot change that:
-          // continue in a new thread rather than stay locked out on every reload.
-          logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
-          continueInNewThread();
-          return { ok: false, error: { ...result.error, final: false } };
-        }
-        return result;
-      },
-      onFrame: handleFrame,
-      onStateChange(state, previous) {
-        connectionState.value = state;
-        if (previous.kind === 'open') connectionLost();
-        if (state.kind === 'open') flush();
-        if (state.kind === 'closed' && state.reason === 'fatal' && state.error) {
-          emit('error', { message: state.error.message, source: 'connection' });
-        }
-      },
-      ...(options.timings ? { timings: options.timings } : {}),
-    },
-    {
-      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
-      clock,
-      ...(options.random ? { random: options.random } : {}),
-      ...(options.environment ? { environment: options.environment } : {}),
-      logger,
-    },
-  );
-
-  const status = computed<ConnectionStatus>(() =>
-    configError ? { state: 'error', error: configError } : statusOf(connectionState.value),
-  );
+  const replica = createReplica();
+  const status = computed<ConnectionStatus>(() => (configError ? { state: 'error', error: configError } : replica.status.value));
   let lastStateName: ConnectionStateName = status.value.state;
   const stopStatusEvents = effect(() => {
     const current = status.value;
@@ -222,127 +162,7 @@ export function createChatClient(options: ChatClientOptions) {
     lastStateName = current.state;
     emit('connection', { state: current.state, status: current });
   });
-
-  function handleFrame(frame: IncomingFrame): void {
-    const threadId = model.thread.value.threadId;
-    switch (frame.type) {
-      case 'message.delivered': {
-        const traceId = toTraceId(frame.payload.traceId);
-        if (frame.payload.threadId !== undefined && frame.payload.threadId !== threadId) return;
-        if (traceId === undefined) return;
-        clearDeliveryTimer(traceId);
-        const entry = model.entries.value.find((e): e is UserEntry => e.kind === 'user' && e.traceId === traceId);
-        if (!entry || entry.status === 'delivered') return; // an echo we already had
-        model.setStatus(traceId, 'delivered');
-        emit('delivered', { traceId });
-        return;
-      }
-      case 'message.received':
-        if (frame.payload.threadId !== threadId) {
-          logger.warn(`[parley] dropped a message for another thread (${frame.payload.threadId})`);
-          return;
-        }
-        model.receive(frame.payload);
-        emit('message', frame.payload);
-        return;
-      case 'error': {
-        const message = typeof frame.message === 'string' ? frame.message : 'the service could not process a message';
-        logger.warn(`[parley] the service answered with an error: ${message}`);
-        serviceError.value = message;
-        emit('error', { message, source: 'service' });
-        return;
-      }
-      case 'pong':
-        return;
-    }
-  }
-
-  /** Sends every pending message, oldest first, while the socket takes them. */
-  function flush(): void {
-    if (connection.state.kind !== 'open') return;
-    const { nonce } = model.thread.value;
-    for (const entry of model.outbox.value) {
-      if (entry.status !== 'pending') continue;
-      const payload = sdkUrl && nonce ? { ...entry.outgoing, nonce } : entry.outgoing;
-      if (!connection.send({ type: 'message.send', payload })) return;
-      model.setStatus(entry.traceId, 'sent');
-      armDeliveryTimer(entry.traceId);
-    }
-  }
-
-  function armDeliveryTimer(traceId: number): void {
-    clearDeliveryTimer(traceId);
-    deliveryTimers.set(
-      traceId,
-      clock.setTimeout(() => {
-        deliveryTimers.delete(traceId);
-        model.setStatus(traceId, 'failed');
-      }, deliveryTimeoutMs),
-    );
-  }
-
-  function clearDeliveryTimer(traceId: number): void {
-    const timer = deliveryTimers.get(traceId);
-    if (timer !== undefined) clock.clearTimeout(timer);
-    deliveryTimers.delete(traceId);
-  }
-
-  function clearDeliveryTimers(): void {
-    for (const timer of deliveryTimers.values()) clock.clearTimeout(timer);
-    deliveryTimers.clear();
-  }
-
-  function connectionLost(): void {
-    clearDeliveryTimers();
-    model.requeueSent();
-  }
-
-  const ready: Promise<void> = (async () => {
-    const snapshot = configError ? undefined : await store.load().catch(() => undefined);
-    if (destroyed) return;
-    const usable = snapshot && (!options.threadId || snapshot.threadId === options.threadId);
-    if (usable) {
-      model.restore(snapshot);
-      activated.value = true;
-      hadStoredThread.value = true;
-    } else if (options.threadId) {
-      model.seedTraceId(traceIdSeed(clock.now()));
-    }
-    loaded.value = true;
-  })();
-
-  // Save on every change once the thread is worth keeping; never for a visitor who did nothing.
-  let stopSaving: (() => void) | undefined;
-  void ready.then(() => {
-    if (destroyed) return;
-    stopSaving = effect(() => {
-      if (!activated.value) return;
-      saver.save(model.snapshot());
-    });
-  });
-
-  /** A new thread that takes along the messages the old one never delivered. */
-  function continueInNewThread(): void {
-    const undelivered = model.entries.value.filter(
-      (entry): entry is UserEntry => entry.kind === 'user' && !entry.hidden && entry.status !== 'delivered',
-    );
-    clearDeliveryTimers();
-    model.reset(uuid());
-    queueStartEvent();
-    for (const entry of undelivered) {
-      const { threadId: _thread, traceId: _trace, ...draft } = entry.outgoing;
-      model.addOutgoing(draft, { text: entry.text });
-    }
-  }
-
-  function queueStartEvent(): void {
-    if (!options.startEvent || model.thread.value.startEventQueued) return;
-    model.markStartEventQueued();
-    enqueue(buildDraft(options.startEvent, draftContext(), { eventName: options.startEvent }), {
-      text: options.startEvent,
-      hidden: true,
-    });
-  }
+  const panelOpen = signal(panelState.read());
 
   function draftContext() {
     // The service wants two lowercase letters: "en-US" becomes "en".
@@ -350,64 +170,108 @@ export function createChatClient(options: ChatClientOptions) {
     return { user, language, timezone: locale.timezoneHours() };
   }
 
-  function enqueue(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): UserEntry {
-    const entry = model.addOutgoing(draft, display);
-    flush();
-    return entry;
+  function request(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): SendRequest {
+    return { rid: `${tabId}.${(requestCount++).toString(36)}`, draft, text: display.text, ...(display.hidden ? { hidden: true } : {}), at: clock.now() };
   }
 
-  function startConnection(): boolean {
-    if (destroyed) return false;
-    if (configError) return false; // explained once, at creation
-    activated.value = true;
-    queueStartEvent();
-    connection.start();
-    return true;
-  }
+  const coordinator = createCoordinator({
+    name: `parley:${options.clientId}`,
+    tabId,
+    support: options.tabs === false ? undefined : (options.tabs ?? browserTabSupport()),
+    replica,
+    emit: (event: SharedEvent) => emit(event.type, event.detail as never),
+    createEngine: (publish, share) =>
+      createEngine({
+        clientId: options.clientId,
+        baseUrl: resolveHttpUrl(options.baseUrl ?? '') ?? '',
+        ...(options.sdkUrl?.trim() ? { sdkUrl: resolveHttpUrl(options.sdkUrl) } : {}),
+        ...(options.headerPrefix !== undefined ? { headerPrefix: options.headerPrefix } : {}),
+        ...(options.threadId ? { threadId: options.threadId } : {}),
+        ...(options.startEvent ? { startEvent: options.startEvent } : {}),
+        ...(options.timings ? { timings: options.timings } : {}),
+        deliveryTimeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+        fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+        ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+        clock,
+        ...(options.random ? { random: options.random } : {}),
+        uuid,
+        store,
+        ...(options.environment ? { environment: options.environment } : {}),
+        logger,
+        startEventRequest: (name) => request(buildDraft(name, draftContext(), { eventName: name }), { text: name, hidden: true }),
+        publish,
+        emit: (type, detail) => share({ type, detail } as SharedEvent),
+      }),
+  });
 
-  async function sendDraft(draft: OutgoingDraft, display: { text: string; hidden?: boolean }) {
+  if (configError) {
+    replica.apply({
+      op: 'state',
+      state: { threadId: '', entries: [], hasOlder: false, stored: false, readSeq: 0, typing: false, status: { state: 'idle' } },
+    });
+  } else {
+    coordinator.join();
+  }
+  const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
+
+  async function sendDraft(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): Promise<UserEntry | undefined> {
     await ready;
-    if (!startConnection()) return undefined;
-    return enqueue(draft, display);
+    if (destroyed || configError) return undefined;
+    const sent = request(draft, display);
+    const optimistic: UserEntry = {
+      kind: 'user',
+      id: `u${sent.rid}`,
+      traceId: 0,
+      text: sent.text,
+      at: sent.at,
+      seq: Number.MAX_SAFE_INTEGER,
+      status: 'pending',
+      ...(sent.hidden ? { hidden: true } : {}),
+    };
+    return coordinator.submit(sent, optimistic);
   }
 
   return {
-    /** Resolves once the stored conversation (if any) is loaded. */
+    /** Resolves once the conversation (stored, or shared by another tab) is loaded. */
     ready,
-    /** The connection as the UI shows it. */
+    /** The connection as the UI shows it (in every tab: the holding tab's). */
     status: status as ReadonlySignal<ConnectionStatus>,
-    /** Every message of the thread, in order; hidden user entries (events) included. */
-    entries: model.entries as ReadonlySignal<readonly TranscriptEntry[]>,
+    /** The latest messages of the thread, in order; hidden user entries (events) included. */
+    entries: replica.entries as ReadonlySignal<readonly TranscriptEntry[]>,
+    /** Older messages than `entries` are stored: `loadOlder()` brings them. */
+    hasOlder: replica.hasOlder as ReadonlySignal<boolean>,
     /** True while a response is waiting for its delay or the service says keepTyping. */
-    typing: model.typing,
+    typing: replica.typing as ReadonlySignal<boolean>,
     /** Quick replies on offer now (those of the latest message, until the user answers). */
-    quickReplies: model.quickReplies,
+    quickReplies: replica.quickReplies,
+    /** Bot and agent messages no tab has shown yet. */
+    unread: replica.unread,
     /** The last `error` frame's message, until dismissed. */
-    serviceError: serviceError as ReadonlySignal<string | undefined>,
-    /** The panel was open: UI state kept with the conversation. */
-    panelOpen: model.open,
-    /** The stored conversation (if any) is loaded; `ready` has resolved. */
-    loaded: loaded as ReadonlySignal<boolean>,
-    /** This browser already had a thread for this clientId when the client was created. */
-    hadStoredThread: hadStoredThread as ReadonlySignal<boolean>,
+    serviceError: replica.serviceError as ReadonlySignal<string | undefined>,
+    /** The panel was open in this tab before a reload. */
+    panelOpen: panelOpen as ReadonlySignal<boolean>,
+    /** The conversation is loaded; `ready` has resolved. */
+    loaded: replica.loaded as ReadonlySignal<boolean>,
+    /** This browser already had this conversation when the client was created. */
+    hadStoredThread: replica.stored as ReadonlySignal<boolean>,
 
     get threadId(): string {
-      return model.thread.value.threadId;
+      return replica.threadId.value;
     },
 
     /** Connects (a no-op while connected). The first connection of a new thread sends the start event. */
     connect(): void {
-      void ready.then(startConnection);
+      if (!destroyed && !configError) coordinator.connect();
     },
 
-    /** Closes the socket and stops every timer and retry; undelivered messages stay queued. */
+    /** This tab no longer needs the connection; the holding tab closes its socket. Undelivered messages stay queued. */
     disconnect(): void {
-      connection.stop();
+      coordinator.disconnect();
     },
 
     /** Skips the rest of a reconnect wait. */
     retryNow(): void {
-      connection.retryNow();
+      coordinator.send({ name: 'retryNow' });
     },
 
     /** Sends a text message; resolves with its transcript entry, or undefined if it could not be queued. */
@@ -434,12 +298,9 @@ export function createChatClient(options: ChatClientOptions) {
       return sendDraft(buildDraft(action.speech, draftContext(), extra), { text: reply.label });
     },
 
-    /** Sends a failed message again, with its original traceId. */
+    /** Sends a failed message again, with its original traceId (connecting if need be). */
     retry(traceId: number): void {
-      const entry = model.entries.value.find((e) => e.kind === 'user' && e.traceId === traceId);
-      if (entry?.kind !== 'user' || entry.status !== 'failed') return; // anything else is on its way already
-      model.setStatus(traceId, 'pending');
-      flush();
+      coordinator.send({ name: 'retry', traceId });
     },
 
     /** Name, profile and metadata sent as the originator of the next messages. */
@@ -447,24 +308,34 @@ export function createChatClient(options: ChatClientOptions) {
       user = { ...next };
     },
 
-    /** Remembers whether the panel is open; applied after the stored state, so it wins over it. */
+    /** Remembers whether this tab's panel is open, across its reloads. */
     setPanelOpen(open: boolean): void {
-      void ready.then(() => (model.open.value = open));
+      panelOpen.value = open;
+      panelState.write(open);
+    },
+
+    /** The messages on screen have been seen: unread counts drop in every tab. */
+    markRead(): void {
+      const seq = replica.latestReceivedSeq();
+      if (seq > replica.readSeq.value) coordinator.send({ name: 'read', seq });
+    },
+
+    /** Brings older stored messages into `entries` (the visitor scrolled back). */
+    async loadOlder(): Promise<void> {
+      const before = replica.oldestSeq();
+      if (before === undefined || !replica.hasOlder.value) return;
+      const older = await store.loadOlder(replica.threadId.value, before, OLDER_PAGE).catch(() => []);
+      replica.prepend(older, older.length === OLDER_PAGE);
     },
 
     dismissError(): void {
-      serviceError.value = undefined;
+      coordinator.send({ name: 'dismissError' });
     },
 
-    /** Starts a new thread with an empty transcript; reconnects if connected. */
+    /** Starts a new thread with an empty transcript, in every tab; reconnects if connected. */
     async reset(): Promise<void> {
       await ready;
-      const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
-      connection.stop();
-      clearDeliveryTimers();
-      model.reset(uuid());
-      serviceError.value = undefined;
-      if (wasActive) startConnection();
+      if (!configError) await coordinator.reset();
     },
 
     on<K extends keyof ChatClientEventMap>(type: K, listener: Listener<ChatClientEventMap[K]>): () => void {
@@ -474,16 +345,12 @@ export function createChatClient(options: ChatClientOptions) {
       return () => set.delete(listener as Listener<never>);
     },
 
-    /** Closes everything: socket, timers, listeners. Pending saves still complete. */
+    /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */
     destroy(): Promise<void> {
       destroyed = true;
-      connection.stop();
-      clearDeliveryTimers();
-      model.dispose();
       stopStatusEvents();
-      stopSaving?.();
       listeners.clear();
-      return saver.flushed();
+      return coordinator.destroy();
     },
   };
 }

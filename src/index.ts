@@ -10,8 +10,9 @@ export type { ConnectionError, ConnectionState } from './connection/machine.ts';
 export type { ConnectionTimings, SocketConstructor, SocketLike } from './connection/connection.ts';
 export type { Clock } from './connection/clock.ts';
 export type { Environment } from './connection/environment.ts';
-export type { ConversationStore, Snapshot } from './conversation/persistence.ts';
+export type { ConversationStore, StoredConversation, ThreadMeta, OutboxRecord, Changes } from './conversation/persistence.ts';
 export { memoryStore } from './conversation/persistence.ts';
+export type { TabSupport } from './tabs/coordinator.ts';
 export type { ChatUser, Locale } from './conversation/outgoing.ts';
 export type { TranscriptEntry, UserEntry, ReceivedEntry, SendStatus, Author } from './conversation/transcript.ts';
 export type {

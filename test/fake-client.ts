@@ -1,6 +1,6 @@
 // Test helper: a stand-in for the parts of ChatClient the UI uses, driven through signals,
 // and a WidgetView around it.
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { vi } from 'vitest';
 import type { ChatClient } from '../src/client.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';
@@ -10,9 +10,20 @@ import { defaultStrings, type Strings } from '../src/ui/strings.ts';
 import type { WidgetView } from '../src/ui/view.ts';
 
 export function fakeClient() {
+  const entries = signal<readonly TranscriptEntry[]>([]);
+  const readSeq = signal(0);
   const fake = {
     status: signal<ConnectionStatus>({ state: 'open' }),
-    entries: signal<readonly TranscriptEntry[]>([]),
+    entries,
+    readSeq,
+    /** As the real client counts them: received from the bot or an agent, after the read marker. */
+    unread: computed(() => entries.value.filter((e) => e.kind === 'received' && e.from !== 'user' && e.seq > readSeq.value).length),
+    markRead: vi.fn(() => {
+      const latest = [...entries.value].reverse().find((e) => e.kind === 'received');
+      if (latest) readSeq.value = Math.max(readSeq.value, latest.seq);
+    }),
+    hasOlder: signal(false),
+    loadOlder: vi.fn(async () => {}),
     typing: signal(false),
     quickReplies: signal<readonly QuickReply[]>([]),
     serviceError: signal<string | undefined>(undefined),
@@ -57,12 +68,13 @@ export function userEntry(text: string, extra: Partial<UserEntry> = {}): UserEnt
     traceId,
     text,
     at: Date.now(),
+    seq: ++ids,
     status: 'delivered',
-    outgoing: { threadId: 't', traceId, speech: text },
     ...extra,
   };
 }
 
 export function received(text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry {
-  return { kind: 'received', id: `r${++ids}`, from: 'bot', at: Date.now(), text, ...extra };
+  const id = ++ids;
+  return { kind: 'received', id: `r${id}`, seq: id, from: 'bot', at: Date.now(), text, ...extra };
 }

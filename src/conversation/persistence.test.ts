@@ -1,35 +1,118 @@
 import { createStore, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
-import { createSaver, indexedDbStore, memoryStore, type ConversationStore, type Snapshot } from './persistence.ts';
+import { createJournal } from './journal.ts';
+import { indexedDbStore, MAX_STORED_ENTRIES, memoryStore, type ConversationStore, type OutboxRecord, type ThreadMeta } from './persistence.ts';
+import type { ReceivedEntry, UserEntry } from './transcript.ts';
 
 let dbCount = 0;
 const freshIdb = () => createStore(`parley-test-${++dbCount}`, 'conversations');
 
-const snapshot = (overrides: Partial<Snapshot> = {}): Snapshot => ({
-  version: 1,
+const meta = (overrides: Partial<ThreadMeta> = {}): ThreadMeta => ({
+  version: 2,
   threadId: 'thread-1',
   nonce: 'n1',
-  nextTraceId: 3,
   startEventQueued: true,
-  open: true,
-  entries: [
-    { kind: 'user', id: 'u1', traceId: 1, text: 'hi', at: 1, status: 'delivered', outgoing: { threadId: 'thread-1', traceId: 1, speech: 'hi' } },
-    { kind: 'received', id: 'r1', from: 'agent', name: 'Sam', at: 2, text: 'hello' },
-  ],
+  readSeq: 0,
   ...overrides,
+});
+const user = (traceId: number, status: UserEntry['status'] = 'delivered'): UserEntry => ({
+  kind: 'user',
+  id: `u-${traceId}`,
+  traceId,
+  seq: traceId * 10,
+  text: `m${traceId}`,
+  at: traceId,
+  status,
+});
+const bot = (seq: number): ReceivedEntry => ({ kind: 'received', id: `r-${seq}`, seq, from: 'bot', at: seq, text: `reply ${seq}` });
+const record = (entry: UserEntry): OutboxRecord => ({
+  entry,
+  outgoing: { threadId: 'thread-1', traceId: entry.traceId, speech: entry.text },
+});
+
+/** The same contract, kept by both stores. */
+function contract(name: string, make: () => ConversationStore) {
+  describe(name, () => {
+    it('round-trips the thread, its latest entries in order, and its outbox', async () => {
+      const store = make();
+      expect(await store.load(10)).toBeUndefined();
+      const pending = user(3, 'pending');
+      await store.write('thread-1', { meta: meta(), entries: [user(1), bot(15), user(2), pending], outbox: [record(pending)] });
+      const loaded = await store.load(10);
+      expect(loaded?.meta).toEqual(meta());
+      expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-15', 'u-2', 'u-3']);
+      expect(loaded?.outbox).toEqual([record(pending)]);
+      expect(loaded?.hasOlder).toBe(false);
+    });
+
+    it('a change writes only the changed entry; delivery drops the outbox record', async () => {
+      const store = make();
+      const pending = user(1, 'pending');
+      await store.write('thread-1', { meta: meta(), entries: [pending], outbox: [record(pending)] });
+      await store.write('thread-1', { entries: [{ ...pending, status: 'delivered' }], delivered: [1] });
+      const loaded = await store.load(10);
+      expect(loaded?.entries).toEqual([{ ...pending, status: 'delivered' }]);
+      expect(loaded?.outbox).toEqual([]);
+    });
+
+    it('loads the latest entries first and older ones page by page', async () => {
+      const store = make();
+      const entries = Array.from({ length: 25 }, (_, i) => bot(i + 1));
+      await store.write('thread-1', { meta: meta(), entries });
+      const loaded = await store.load(10);
+      expect(loaded?.entries.map((e) => e.seq)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
+      expect(loaded?.hasOlder).toBe(true);
+      expect((await store.loadOlder('thread-1', 16, 10)).map((e) => e.seq)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+      expect((await store.loadOlder('thread-1', 6, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('reserves traceIds once each, from the first given, per thread', async () => {
+      const store = make();
+      const taken = await Promise.all([store.reserveTraceId('t', 1), store.reserveTraceId('t', 1), store.reserveTraceId('t', 1)]);
+      expect(taken.sort()).toEqual([1, 2, 3]);
+      expect(await store.reserveTraceId('other', 500)).toBe(500);
+      expect(await store.reserveTraceId('t', 1)).toBe(4);
+    });
+
+    it('dropThread forgets a thread; clear forgets the conversation', async () => {
+      const store = make();
+      await store.write('thread-1', { meta: meta(), entries: [user(1)] });
+      await store.reserveTraceId('thread-1', 1);
+      await store.dropThread('thread-1');
+      expect((await store.load(10))?.entries).toEqual([]);
+      expect(await store.reserveTraceId('thread-1', 1)).toBe(1);
+      await store.clear();
+      expect(await store.load(10)).toBeUndefined();
+    });
+
+    it(`keeps at most ${MAX_STORED_ENTRIES} entries of history`, async () => {
+      const store = make();
+      const entries = Array.from({ length: MAX_STORED_ENTRIES + 20 }, (_, i) => bot(i + 1));
+      await store.write('thread-1', { meta: meta(), entries });
+      await store.load(10);
+      const oldest = await store.loadOlder('thread-1', 100, 1_000);
+      expect(oldest[0]?.seq).toBe(21);
+    });
+  });
+}
+
+let memoryCount = 0;
+contract('memoryStore', () => memoryStore(`memory-test-${++memoryCount}`));
+contract('indexedDbStore', () => indexedDbStore(`client-${++dbCount}`, silentLogger(), freshIdb()));
+
+describe('memoryStore', () => {
+  it('is shared by every client of the page for one key, so a remount keeps the conversation', async () => {
+    await memoryStore('shared').write('thread-1', { meta: meta(), entries: [user(1)] });
+    expect((await memoryStore('shared').load(10))?.entries).toEqual([user(1)]);
+  });
 });
 
 describe('indexedDbStore', () => {
-  it('round-trips a snapshot per clientId', async () => {
+  it('keeps clientIds apart', async () => {
     const idb = freshIdb();
-    const a = indexedDbStore('client-a', silentLogger(), idb);
-    const b = indexedDbStore('client-b', silentLogger(), idb);
-    await a.save(snapshot());
-    expect(await a.load()).toEqual(snapshot());
-    expect(await b.load()).toBeUndefined();
-    await a.clear();
-    expect(await a.load()).toBeUndefined();
+    await indexedDbStore('client-a', silentLogger(), idb).write('thread-1', { meta: meta(), entries: [user(1)] });
+    expect(await indexedDbStore('client-b', silentLogger(), idb).load(10)).toBeUndefined();
   });
 
   it('leaves IndexedDB closed for a visitor with nothing stored, thanks to a localStorage flag', async () => {
@@ -42,11 +125,11 @@ describe('indexedDbStore', () => {
     const idb = freshIdb();
     const opened = vi.fn(idb);
     const store = indexedDbStore('client-m', silentLogger(), opened as unknown as typeof idb);
-    expect(await store.load()).toBeUndefined();
+    expect(await store.load(10)).toBeUndefined();
     expect(opened).not.toHaveBeenCalled();
-    await store.save(snapshot());
+    await store.write('thread-1', { meta: meta() });
     expect(items.get('parley:thread:client-m')).toBe('1');
-    expect(await store.load()).toEqual(snapshot());
+    expect((await store.load(10))?.meta).toEqual(meta());
     await store.clear();
     expect(items.has('parley:thread:client-m')).toBe(false);
     vi.unstubAllGlobals();
@@ -55,53 +138,76 @@ describe('indexedDbStore', () => {
   it('ignores damaged or foreign data with a warning', async () => {
     const idb = freshIdb();
     const logger = silentLogger();
-    await set('thread:c', { version: 7, threadId: 1 }, idb);
-    expect(await indexedDbStore('c', logger, idb).load()).toBeUndefined();
+    await set(['c', 'meta'], { version: 7, threadId: 1 }, idb);
+    expect(await indexedDbStore('c', logger, idb).load(10)).toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledOnce();
+  });
+
+  it('skips a damaged entry and keeps the rest', async () => {
+    const idb = freshIdb();
+    const logger = silentLogger();
+    const store = indexedDbStore('c', logger, idb);
+    await store.write('thread-1', { meta: meta(), entries: [user(1), user(2)] });
+    await set(['c', 'e', 'thread-1', 15, 'broken'], { kind: 'user', text: 7 }, idb);
+    expect((await store.load(10))?.entries.map((e) => e.id)).toEqual(['u-1', 'u-2']);
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 
   it('falls back to memory when IndexedDB fails, and keeps working', async () => {
     const logger = silentLogger();
     const broken = (() => Promise.reject(new DOMException('blocked', 'SecurityError'))) as unknown as ReturnType<typeof createStore>;
-    const store = indexedDbStore('c', logger, broken);
-    await store.save(snapshot());
-    expect(await store.load()).toEqual(snapshot());
+    const store = indexedDbStore(`broken-${++dbCount}`, logger, broken);
+    await store.write('thread-1', { meta: meta(), entries: [user(1)] });
+    expect((await store.load(10))?.entries).toEqual([user(1)]);
+    expect(await store.reserveTraceId('thread-1', 1)).toBe(1);
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 });
 
-describe('createSaver', () => {
-  it('writes the newest snapshot only, one write at a time', async () => {
-    const inner = memoryStore();
+describe('journal', () => {
+  it('writes a burst of changes as one write, each entry once, one write at a time', async () => {
+    const inner = memoryStore(`journal-${++memoryCount}`);
     let inFlight = 0;
     let maxInFlight = 0;
-    const writes: number[] = [];
+    const writes: Array<Parameters<ConversationStore['write']>[1]> = [];
     const store: ConversationStore = {
       ...inner,
-      async save(s) {
+      async write(threadId, changes) {
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
+        writes.push(changes);
         await new Promise((resolve) => setTimeout(resolve, 1));
-        writes.push(s.nextTraceId);
         inFlight--;
+        return inner.write(threadId, changes);
       },
     };
-    const saver = createSaver(store, silentLogger());
-    for (let i = 1; i <= 10; i++) saver.save(snapshot({ nextTraceId: i }));
-    await saver.flushed();
-    expect(writes).toEqual([1, 10]);
+    const journal = createJournal(store, silentLogger());
+    const pending = user(1, 'pending');
+    journal.meta(meta());
+    journal.outbox('thread-1', record(pending));
+    journal.entry('thread-1', pending);
+    journal.entry('thread-1', { ...pending, status: 'sent' });
+    await Promise.resolve();
+    await Promise.resolve();
+    journal.entry('thread-1', bot(20));
+    journal.entry('thread-1', bot(30));
+    await journal.flushed();
+    expect(writes).toHaveLength(2);
+    expect(writes[0]!.entries).toEqual([{ ...pending, status: 'sent' }]);
+    expect(writes[1]!.entries?.map((e) => e.id)).toEqual(['r-20', 'r-30']);
     expect(maxInFlight).toBe(1);
   });
 
   it('logs a failed write and carries on', async () => {
     const logger = silentLogger();
-    const store: ConversationStore = { ...memoryStore(), save: vi.fn().mockRejectedValueOnce(new Error('quota')).mockResolvedValue(undefined) };
-    const saver = createSaver(store, logger);
-    saver.save(snapshot());
-    await saver.flushed();
-    saver.save(snapshot());
-    await saver.flushed();
-    expect(store.save).toHaveBeenCalledTimes(2);
+    const inner = memoryStore(`journal-${++memoryCount}`);
+    const write = vi.fn(inner.write).mockRejectedValueOnce(new Error('quota'));
+    const journal = createJournal({ ...inner, write }, logger);
+    journal.entry('thread-1', user(1));
+    await journal.flushed();
+    journal.entry('thread-1', user(2));
+    await journal.flushed();
+    expect(write).toHaveBeenCalledTimes(2);
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 });

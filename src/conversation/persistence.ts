@@ -1,66 +1,177 @@
-// The conversation's durable state, one record per clientId. The only module that imports
-// idb-keyval. Where IndexedDB fails (private modes, blocked storage) it keeps working in memory.
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+// The conversation's durable state. The only module that imports idb-keyval. Each entry is a
+// record of its own, so a change writes what changed and nothing else; the payloads of
+// undelivered messages sit in outbox records that go away on delivery. Where IndexedDB fails
+// (private modes, blocked storage) it keeps working in memory, shared by every client of the
+// page, so a remount keeps the conversation.
+import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
 import type { Logger } from '../protocol/parse.ts';
-import type { TranscriptEntry } from './transcript.ts';
+import { bySeq, type StoredOutgoing, type TranscriptEntry, type UserEntry } from './transcript.ts';
 
-export interface Snapshot {
-  version: 1;
+/** What is kept of the thread besides its entries. */
+export interface ThreadMeta {
+  version: 2;
   threadId: string;
   /** The client-nonce mode's secret for this thread. */
   nonce?: string;
-  /** The next traceId to use: traceIds only grow within a thread, across reloads too. */
-  nextTraceId: number;
   /** The start event has been queued for this thread (it is sent once per thread). */
   startEventQueued: boolean;
+  /** Received entries up to this seq have been seen in some tab. */
+  readSeq: number;
+}
+
+/** A message the service has not confirmed yet: what a resend needs, with its original traceId. */
+export interface OutboxRecord {
+  entry: UserEntry;
+  outgoing: StoredOutgoing;
+}
+
+export interface StoredConversation {
+  meta: ThreadMeta;
+  /** The latest entries, oldest first. */
   entries: TranscriptEntry[];
-  /** The widget's panel was open (UI state that survives a reload). */
-  open?: boolean;
+  /** Undelivered messages, however old, by traceId. */
+  outbox: OutboxRecord[];
+  /** Older entries remain in the store. */
+  hasOlder: boolean;
+}
+
+/** One write: everything in it lands together or not at all. */
+export interface Changes {
+  meta?: ThreadMeta;
+  entries?: TranscriptEntry[];
+  outbox?: OutboxRecord[];
+  /** traceIds whose outbox records can go: delivered. */
+  delivered?: number[];
 }
 
 export interface ConversationStore {
-  load(): Promise<Snapshot | undefined>;
-  save(snapshot: Snapshot): Promise<void>;
+  /** The stored thread with its latest `limit` entries, or undefined. Trims history to MAX_STORED_ENTRIES. */
+  load(limit: number): Promise<StoredConversation | undefined>;
+  /** Up to `limit` entries before `before` (a seq), oldest first. */
+  loadOlder(threadId: string, before: number, limit: number): Promise<TranscriptEntry[]>;
+  write(threadId: string, changes: Changes): Promise<void>;
+  /**
+   * The thread's next traceId, taken for good before the message is sent: atomic across tabs,
+   * so two tabs (or a reload) never use one twice. `first` is where a thread with no record starts.
+   */
+  reserveTraceId(threadId: string, first: number): Promise<number>;
+  /** Deletes a thread's entries, outbox and traceId counter (after a reset). */
+  dropThread(threadId: string): Promise<void>;
   clear(): Promise<void>;
 }
 
+/** History kept per thread; older entries are deleted when a conversation is loaded. */
+export const MAX_STORED_ENTRIES = 5_000;
+
 // Stored data may come from an older version or be damaged: check it before trusting it.
-const StoredEntry = z.looseObject({ kind: z.string(), id: z.string(), text: z.string(), at: z.number() });
-const StoredSnapshot = z.looseObject({
-  version: z.number(),
+const StoredMeta = z.looseObject({
+  version: z.literal(2),
   threadId: z.string(),
   nonce: z.optional(z.string()),
-  nextTraceId: z.number(),
   startEventQueued: z.boolean(),
-  entries: z.array(StoredEntry),
-  open: z.optional(z.boolean()),
+  readSeq: z.number(),
+});
+const StoredUserEntry = z.looseObject({
+  kind: z.literal('user'),
+  id: z.string(),
+  seq: z.number(),
+  traceId: z.number(),
+  text: z.string(),
+  at: z.number(),
+  status: z.string(),
+});
+const StoredReceivedEntry = z.looseObject({ kind: z.literal('received'), id: z.string(), seq: z.number(), from: z.string(), text: z.string(), at: z.number() });
+const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
+// By hand rather than z.union and z.enum, which would add their code to the bundle for this alone.
+const StoredEntry = {
+  safeParse(value: unknown) {
+    const entry = value as { kind?: unknown; status?: unknown } | null;
+    const schema = entry?.kind === 'user' ? StoredUserEntry : StoredReceivedEntry;
+    const ok = schema.safeParse(value).success && (entry?.kind !== 'user' || STATUSES.includes(entry.status as string));
+    return { success: ok };
+  },
+};
+const StoredOutbox = z.looseObject({
+  entry: StoredUserEntry,
+  outgoing: z.looseObject({ threadId: z.string(), traceId: z.number(), speech: z.string() }),
 });
 
-const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
+const valid = <T>(schema: { safeParse(value: unknown): { success: boolean } }, logger: Logger) => (value: unknown): value is T => {
+  if (schema.safeParse(value).success) return true;
+  logger.warn('[parley] ignored a stored record that is damaged or from another version');
+  return false;
+};
 
-function isSnapshot(value: unknown): value is Snapshot {
-  const parsed = StoredSnapshot.safeParse(value);
-  if (!parsed.success || parsed.data.version !== 1) return false;
-  return parsed.data.entries.every((entry) => {
-    const e = entry as Record<string, unknown>;
-    if (e.kind === 'received') return typeof e.from === 'string';
-    return e.kind === 'user' && typeof e.traceId === 'number' && STATUSES.includes(e.status as string) && typeof e.outgoing === 'object';
-  });
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+interface MemoryThread {
+  entries: Map<string, TranscriptEntry>;
+  outbox: Map<number, OutboxRecord>;
+  nextTraceId?: number;
 }
+interface MemoryData {
+  meta?: ThreadMeta;
+  threads: Map<string, MemoryThread>;
+}
+const memoryData = new Map<string, MemoryData>();
 
-export function memoryStore(): ConversationStore {
-  let saved: Snapshot | undefined;
+/** The conversation in this page's memory, shared by every client for `key` (a remount keeps it). */
+export function memoryStore(key = `memory-${memoryData.size}-${Math.random()}`): ConversationStore {
+  const data = () => {
+    let found = memoryData.get(key);
+    if (!found) memoryData.set(key, (found = { threads: new Map() }));
+    return found;
+  };
+  const thread = (threadId: string) => {
+    let found = data().threads.get(threadId);
+    if (!found) data().threads.set(threadId, (found = { entries: new Map(), outbox: new Map() }));
+    return found;
+  };
+  const sorted = (threadId: string) => [...thread(threadId).entries.values()].sort(bySeq);
+  const copy = structuredClone;
   return {
-    load: async () => (saved ? structuredClone(saved) : undefined),
-    save: async (snapshot) => {
-      saved = structuredClone(snapshot);
+    async load(limit) {
+      const meta = data().meta;
+      if (!meta) return undefined;
+      const all = sorted(meta.threadId);
+      for (const old of all.slice(0, Math.max(0, all.length - MAX_STORED_ENTRIES))) thread(meta.threadId).entries.delete(old.id);
+      const entries = all.slice(-limit);
+      return copy({
+        meta,
+        entries,
+        outbox: [...thread(meta.threadId).outbox.values()].sort((a, b) => a.outgoing.traceId - b.outgoing.traceId),
+        hasOlder: Math.min(all.length, MAX_STORED_ENTRIES) > entries.length,
+      });
     },
-    clear: async () => {
-      saved = undefined;
+    async loadOlder(threadId, before, limit) {
+      return copy(sorted(threadId).filter((entry) => entry.seq < before).slice(-limit));
+    },
+    async write(threadId, changes) {
+      const target = thread(threadId);
+      if (changes.meta) data().meta = copy(changes.meta);
+      for (const entry of changes.entries ?? []) target.entries.set(entry.id, copy(entry));
+      for (const record of changes.outbox ?? []) target.outbox.set(record.outgoing.traceId, copy(record));
+      for (const traceId of changes.delivered ?? []) target.outbox.delete(traceId);
+    },
+    async reserveTraceId(threadId, first) {
+      const target = thread(threadId);
+      const traceId = target.nextTraceId ?? first;
+      target.nextTraceId = traceId + 1;
+      return traceId;
+    },
+    async dropThread(threadId) {
+      data().threads.delete(threadId);
+    },
+    async clear() {
+      memoryData.delete(key);
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// IndexedDB
 
 let sharedIdbStore: UseStore | undefined;
 
@@ -85,84 +196,132 @@ function threadMarker(clientId: string) {
   };
 }
 
-/** IndexedDB through idb-keyval, keyed by clientId, falling back to memory on the first failure. */
-export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseStore): ConversationStore {
-  const key = `thread:${clientId}`;
-  const marker = threadMarker(clientId);
-  const fallback = memoryStore();
-  let broken = typeof indexedDB === 'undefined';
-  const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
-
-  async function attempt<T>(action: () => Promise<T>, onFailure: () => Promise<T>): Promise<T> {
-    if (broken) return onFailure();
-    try {
-      return await action();
-    } catch (error) {
-      broken = true;
-      logger.warn('[parley] IndexedDB is unavailable; the conversation is kept in memory only:', error);
-      return onFailure();
-    }
-  }
-
+/** Keys: `[clientId, 'meta']`, `[clientId, 'e', threadId, seq, id]`, `[clientId, 'o', threadId, traceId]`, `[clientId, 'n', threadId]`. */
+function keysFor(clientId: string) {
+  // An array sorts after every number and string: the upper end of a thread's range.
+  const range = (kind: string, threadId: string) => IDBKeyRange.bound([clientId, kind, threadId], [clientId, kind, threadId, []]);
   return {
-    load: () =>
-      attempt(async () => {
-        if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
-        const value: unknown = await get(key, useStore());
-        if (value === undefined) return undefined;
-        if (isSnapshot(value)) return value;
-        logger.warn('[parley] ignored a stored conversation that is damaged or from another version');
-        return undefined;
-      }, fallback.load),
-    save: (snapshot) =>
-      attempt(
-        async () => {
-          await set(key, snapshot, useStore());
-          marker.set();
-        },
-        async () => {
-          // A stale record left behind would come back at the next reload, with old traceIds.
-          await del(key, useStore()).catch(() => undefined);
-          return fallback.save(snapshot);
-        },
-      ),
-    clear: () =>
-      attempt(async () => {
-        marker.clear();
-        await del(key, useStore());
-      }, fallback.clear),
+    meta: [clientId, 'meta'],
+    entry: (threadId: string, entry: TranscriptEntry) => [clientId, 'e', threadId, entry.seq, entry.id],
+    outbox: (threadId: string, traceId: number) => [clientId, 'o', threadId, traceId],
+    counter: (threadId: string) => [clientId, 'n', threadId],
+    entries: (threadId: string) => range('e', threadId),
+    entriesBefore: (threadId: string, seq: number) =>
+      IDBKeyRange.bound([clientId, 'e', threadId], [clientId, 'e', threadId, seq], false, true),
+    outboxes: (threadId: string) => range('o', threadId),
   };
 }
 
-/**
- * Coalesces saves: at most one write in flight, and only the newest snapshot is written after
- * it. A burst of changes costs two writes, not one per change.
- */
-export function createSaver(store: ConversationStore, logger: Logger) {
-  let latest: Snapshot | undefined;
-  let writing: Promise<void> | undefined;
+/** Values of `range`, newest first, at most `limit`. */
+function readBackwards(store: IDBObjectStore, range: IDBKeyRange, limit: number): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const values: unknown[] = [];
+    const request = store.openCursor(range, 'prev');
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor || values.length >= limit) return resolve(values);
+      values.push(cursor.value);
+      cursor.continue();
+    };
+  });
+}
 
-  async function drain(): Promise<void> {
-    while (latest) {
-      const snapshot = latest;
-      latest = undefined;
-      try {
-        await store.save(snapshot);
-      } catch (error) {
-        logger.warn('[parley] could not save the conversation:', error);
+/** Deletes all but the newest `keep` records of `range`. */
+async function trim(store: IDBObjectStore, range: IDBKeyRange, keep: number): Promise<void> {
+  const count = await promisifyRequest(store.count(range));
+  if (count <= keep) return;
+  const cursor = await promisifyRequest(store.openKeyCursor(range));
+  if (!cursor) return;
+  cursor.advance(count - keep);
+  const boundary = await promisifyRequest(cursor.request as IDBRequest<IDBCursor | null>);
+  if (boundary) store.delete(IDBKeyRange.bound(range.lower, boundary.key, false, true));
+}
+
+/** IndexedDB through idb-keyval, keyed by clientId, falling back to memory on the first failure. */
+export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseStore): ConversationStore {
+  const keys = keysFor(clientId);
+  const marker = threadMarker(clientId);
+  const fallback = memoryStore(`fallback:${clientId}`);
+  let broken = typeof indexedDB === 'undefined';
+  const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
+  const isMeta = valid<ThreadMeta>(StoredMeta, logger);
+  const isEntry = valid<TranscriptEntry>(StoredEntry, logger);
+  const isOutbox = valid<OutboxRecord>(StoredOutbox, logger);
+
+  function attempt<K extends keyof ConversationStore>(
+    name: K,
+    action: ConversationStore[K],
+  ): ConversationStore[K] {
+    return (async (...args: unknown[]) => {
+      if (!broken) {
+        try {
+          return await (action as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch (error) {
+          broken = true;
+          logger.warn('[parley] IndexedDB is unavailable; the conversation is kept in memory only:', error);
+          // A stale record left behind would come back at the next reload, with old traceIds.
+          await del(keys.meta, useStore()).catch(() => undefined);
+        }
       }
-    }
-    writing = undefined;
+      return (fallback[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    }) as ConversationStore[K];
   }
 
+  const entriesOf = (values: unknown[]) => values.filter(isEntry).reverse();
+
   return {
-    save(snapshot: Snapshot): void {
-      latest = snapshot;
-      writing ??= drain();
-    },
-    /** Resolves when every requested save has been written. */
-    flushed(): Promise<void> {
-      return writing ?? Promise.resolve();
-    },
+    load: attempt('load', async (limit) => {
+      if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
+      const meta: unknown = await get(keys.meta, useStore());
+      if (meta === undefined || !isMeta(meta)) return undefined;
+      return useStore()('readwrite', async (store) => {
+        const range = keys.entries(meta.threadId);
+        await trim(store, range, MAX_STORED_ENTRIES);
+        const latest = await readBackwards(store, range, limit + 1);
+        const outbox = await promisifyRequest(store.getAll(keys.outboxes(meta.threadId)));
+        return {
+          meta,
+          entries: entriesOf(latest.slice(0, limit)),
+          outbox: outbox.filter(isOutbox),
+          hasOlder: latest.length > limit,
+        };
+      });
+    }),
+    loadOlder: attempt('loadOlder', (threadId, before, limit) =>
+      useStore()('readonly', async (store) => entriesOf(await readBackwards(store, keys.entriesBefore(threadId, before), limit))),
+    ),
+    write: attempt('write', async (threadId, changes) => {
+      await useStore()('readwrite', (store) => {
+        if (changes.meta) store.put(changes.meta, keys.meta);
+        for (const entry of changes.entries ?? []) store.put(entry, keys.entry(threadId, entry));
+        for (const record of changes.outbox ?? []) store.put(record, keys.outbox(threadId, record.outgoing.traceId));
+        for (const traceId of changes.delivered ?? []) store.delete(keys.outbox(threadId, traceId));
+        return promisifyRequest(store.transaction);
+      });
+      marker.set();
+    }),
+    reserveTraceId: attempt('reserveTraceId', (threadId, first) =>
+      useStore()('readwrite', async (store) => {
+        // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
+        const stored = await promisifyRequest<unknown>(store.get(keys.counter(threadId)));
+        const traceId = typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : first;
+        store.put(traceId + 1, keys.counter(threadId));
+        await promisifyRequest(store.transaction);
+        return traceId;
+      }),
+    ),
+    dropThread: attempt('dropThread', (threadId) =>
+      useStore()('readwrite', (store) => {
+        store.delete(keys.entries(threadId));
+        store.delete(keys.outboxes(threadId));
+        store.delete(keys.counter(threadId));
+        return promisifyRequest(store.transaction);
+      }),
+    ),
+    clear: attempt('clear', async () => {
+      marker.clear();
+      await del(keys.meta, useStore());
+    }),
   };
 }

@@ -48,6 +48,8 @@ export function expandReceived(
     const make = (text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry => ({
       kind: 'received',
       id: context.nextId(),
+      // Given its place in the thread by the engine, when it is stored.
+      seq: 0,
       at: context.now,
       text,
       ...author,

@@ -10,16 +10,17 @@ export type StoredOutgoing = Omit<OutgoingMessage, 'nonce'> & { traceId: number 
 
 export interface UserEntry {
   kind: 'user';
-  /** Stable and unique within the thread: `u<traceId>`. */
+  /** `u` + the request id the sending tab gave it: stable from the moment it is typed. */
   id: string;
+  /** Given by the tab that holds the socket; 0 until then. */
   traceId: number;
   /** What the user's bubble shows: the typed text, or a quick reply's label. */
   text: string;
   /** Epoch milliseconds when the user sent it. */
   at: number;
+  /** Position in the thread: entries are ordered by it (and stored under it). */
+  seq: number;
   status: SendStatus;
-  /** The frame's payload, kept so a resend is identical to the first send. */
-  outgoing: StoredOutgoing;
   /** Sent for the service only (the start event): no bubble. */
   hidden?: boolean;
 }
@@ -29,6 +30,8 @@ export type Author = 'bot' | 'agent' | 'user';
 export interface ReceivedEntry {
   kind: 'received';
   id: string;
+  /** Position in the thread, as for user entries. */
+  seq: number;
   from: Author;
   /** The originator's name and picture, shown for agents. */
   name?: string;
@@ -42,39 +45,9 @@ export interface ReceivedEntry {
 
 export type TranscriptEntry = UserEntry | ReceivedEntry;
 
-/** Entries that still have to reach the service, oldest first. Failed ones wait for a retry. */
-export function outbox(entries: readonly TranscriptEntry[]): UserEntry[] {
-  return entries
-    .filter((entry): entry is UserEntry => entry.kind === 'user' && (entry.status === 'pending' || entry.status === 'sent'))
-    .sort((a, b) => a.traceId - b.traceId);
-}
-
-/**
- * Moves one user entry to a new send status. Delivery is final: a late `sent` or `failed`
- * never undoes it. Returns the same array when nothing changes.
- */
-export function updateSendState(
-  entries: readonly TranscriptEntry[],
-  traceId: number,
-  status: SendStatus,
-): readonly TranscriptEntry[] {
-  const index = entries.findIndex((entry) => entry.kind === 'user' && entry.traceId === traceId);
-  const entry = entries[index] as UserEntry | undefined;
-  if (!entry || entry.status === status || entry.status === 'delivered') return entries;
-  const next = entries.slice();
-  next[index] = { ...entry, status };
-  return next;
-}
-
-/**
- * After a connection is lost, what was written to it may not have arrived: send it again. After
- * a reload (`includeFailed`), failed messages get another chance too.
- */
-export function requeueSent(entries: readonly TranscriptEntry[], includeFailed = false): readonly TranscriptEntry[] {
-  const requeue = (entry: TranscriptEntry) =>
-    entry.kind === 'user' && (entry.status === 'sent' || (includeFailed && entry.status === 'failed'));
-  if (!entries.some(requeue)) return entries;
-  return entries.map((entry) => (requeue(entry) ? { ...entry, status: 'pending' as const } : entry));
+/** Orders entries by their place in the thread. */
+export function bySeq(a: TranscriptEntry, b: TranscriptEntry): number {
+  return a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Quick replies offered right now: those of the last entry, if it is a received one. */

@@ -22,8 +22,10 @@ describe('launcher', () => {
 
   it('counts bot and agent messages that arrive while closed, not older history or the visitor', async () => {
     const t = fakeView();
-    // Restored history is older than the UI.
-    t.client.entries.value = [received('old', { at: Date.now() - 60_000 })];
+    // Restored history that was read before (in this tab or another) does not count.
+    const old = received('old', { at: Date.now() - 60_000 });
+    t.client.entries.value = [old];
+    t.client.readSeq.value = old.seq;
     const { container } = render(<ChatApp view={t.view} />);
     expect(container.querySelector('[part~="badge"]')).toBeNull();
 

@@ -1,9 +1,8 @@
 // The widget's UI: the launcher while closed, the panel while open. Rendered by <parley-chat>
 // into its shadow root; styles come from styles.ts, adopted by the element.
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { Launcher } from './Launcher.tsx';
 import { Panel } from './Panel.tsx';
-import { useUnread } from './use-unread.ts';
 import type { WidgetView } from './view.ts';
 
 /** True right after a click or key press (so an open restored at page load steals no focus). */
@@ -15,12 +14,24 @@ function userIsActive(): boolean {
 export function ChatApp({ view }: { view: WidgetView }) {
   const open = view.open.value;
   const strings = view.strings.value;
-  const unread = useUnread(view.client.entries.value, open);
+  const client = view.client;
+  const unread = client.unread.value;
   const launcher = useRef<HTMLButtonElement>(null);
   const refocusLauncher = useRef(false);
   // An open panel at mount was restored or configured, not asked for: it takes no focus.
   const closedOnce = useRef(!open);
   if (!open) closedOnce.current = true;
+
+  // Messages on screen in a visible tab are read, in every tab.
+  useEffect(() => {
+    if (!open) return;
+    const read = () => {
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') client.markRead();
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
+  }, [open, unread]);
 
   useLayoutEffect(() => {
     if (!open && refocusLauncher.current) launcher.current?.focus();

@@ -1,0 +1,407 @@
+// The conversation as the tab that holds the socket runs it: the connection, the outbox, the
+// player of received messages and the journal. It is the only writer of the stored thread and
+// the only allocator of traceIds; it reports every change as an op, which the tab applies and
+// passes on to the other tabs.
+import { effect } from '@preact/signals-core';
+import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
+import type { Clock } from '../connection/clock.ts';
+import { createConnection, type ConnectionTimings, type SocketConstructor } from '../connection/connection.ts';
+import type { Environment } from '../connection/environment.ts';
+import type { ConnectionError } from '../connection/machine.ts';
+import { statusOf } from '../connection/status.ts';
+import type { IncomingFrame } from '../protocol/frames.ts';
+import type { Logger } from '../protocol/parse.ts';
+import { createJournal } from './journal.ts';
+import type { OutgoingDraft } from './outgoing.ts';
+import { createOutbox } from './outbox.ts';
+import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
+import { createPlayer } from './player.ts';
+import { expandReceived } from './received.ts';
+import { WINDOW_ENTRIES, type Op, type ReplicaState } from './replica.ts';
+import type { ReceivedEntry, TranscriptEntry, UserEntry } from './transcript.ts';
+import type { ChatClientEventMap } from './events.ts';
+
+/** A message to send, from whichever tab it was typed in. */
+export interface SendRequest {
+  /** Made by the sending tab; the entry's id is `u` + rid, so a request resent to a new holder is taken once. */
+  rid: string;
+  draft: OutgoingDraft;
+  text: string;
+  hidden?: boolean;
+  at: number;
+}
+
+export interface EngineOptions {
+  clientId: string;
+  /** Resolved http(s) addresses. */
+  baseUrl: string;
+  sdkUrl?: string;
+  headerPrefix?: string;
+  threadId?: string;
+  startEvent?: string;
+  timings?: Partial<ConnectionTimings>;
+  deliveryTimeoutMs: number;
+  fetch: typeof globalThis.fetch;
+  WebSocket?: SocketConstructor;
+  clock: Clock;
+  random?: () => number;
+  uuid: () => string;
+  store: ConversationStore;
+  environment?: Environment;
+  logger: Logger;
+  /** Builds the start event's request (the tab's user and locale). */
+  startEventRequest: (name: string) => SendRequest;
+  /** Every change, for this tab and the others. */
+  publish: (op: Op) => void;
+  emit: <K extends keyof ChatClientEventMap>(type: K, detail: ChatClientEventMap[K]) => void;
+}
+
+/** traceId is an integer on the socket; the spec shows it as a string elsewhere (2.6). */
+function toTraceId(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return Number.isSafeInteger(number) ? (number as number) : undefined;
+}
+
+function isRefusal(error: ConnectionError): boolean {
+  return error.status === 401 || error.status === 403;
+}
+
+/**
+ * The first traceId for a thread this browser has no record of but did not create (a configured
+ * thread-id): seconds since 2024, so it stays above any traceId an earlier visit or another
+ * device used on that thread, and well inside 32 bits.
+ */
+export function traceIdSeed(now: number): number {
+  return Math.max(1, Math.floor((now - Date.UTC(2024, 0, 1)) / 1000));
+}
+
+const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
+
+export function createEngine(options: EngineOptions) {
+  const { clock, logger, store, publish, emit } = options;
+  const journal = createJournal(store, logger);
+  let meta = newMeta(options.threadId ?? options.uuid());
+  let firstTraceId = 1;
+  let lastSeq = 0;
+  /** The thread has been used (connected or written to), so it is worth keeping. */
+  let activated = false;
+  let destroyed = false;
+  let serviceError: string | undefined;
+  let receivedCount = 0;
+  const idSalt = Math.floor((options.random ?? Math.random)() * 36 ** 4).toString(36);
+  /** Requests already taken in this thread: a tab that resends after a hand-off is not sent twice. */
+  let taken = new Set<string>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Positions only grow, whatever the clock does; time-based so a new holder continues above. */
+  const nextSeq = () => (lastSeq = Math.max(lastSeq + 1, clock.now()));
+
+  function change(entry: TranscriptEntry, persist = true): void {
+    if (persist) journal.entry(meta.threadId, entry);
+    publish({ op: 'put', entries: [entry] });
+  }
+
+  function saveMeta(next: Partial<ThreadMeta>): void {
+    meta = { ...meta, ...next };
+    if (activated) journal.meta(meta);
+  }
+
+  const outbox = createOutbox({ clock, deliveryTimeoutMs: options.deliveryTimeoutMs, onChange: (entry) => change(entry) });
+  const player = createPlayer({ clock, onReveal: (entry) => change(entry, false) });
+
+  const connection = createConnection(
+    {
+      requestAddress: askForAddress,
+      onFrame: handleFrame,
+      onStateChange(state, previous) {
+        if (previous.kind === 'open') outbox.connectionLost();
+        if (state.kind === 'open') flush();
+        if (state.kind === 'closed' && state.reason === 'fatal' && state.error) {
+          emit('error', { message: state.error.message, source: 'connection' });
+        }
+        publish({ op: 'status', status: statusOf(state) });
+      },
+      ...(options.timings ? { timings: options.timings } : {}),
+    },
+    {
+      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+      clock,
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.environment ? { environment: options.environment } : {}),
+      logger,
+    },
+  );
+
+  const stopTyping = effect(() => {
+    const on = player.typing.value;
+    publish({ op: 'typing', on });
+  });
+
+  async function askForAddress(abort: AbortSignal): Promise<AddressResult> {
+    const { threadId, nonce } = meta;
+    const request: AddressRequest = options.sdkUrl
+      ? {
+          mode: 'secret',
+          sdkUrl: options.sdkUrl,
+          clientId: options.clientId,
+          headerPrefix: options.headerPrefix ?? 'x-svc',
+          threadId,
+          secret: nonce ?? '',
+        }
+      : { mode: 'plain', baseUrl: options.baseUrl, clientId: options.clientId };
+    const result = await requestAddress(request, { fetch: options.fetch, uuid: options.uuid, signal: abort });
+    // A newer secret from any response replaces the thread's nonce.
+    if (result.ok && result.secret && meta.threadId === threadId && meta.nonce !== result.secret) saveMeta({ nonce: result.secret });
+    if (!result.ok && request.mode === 'secret' && request.secret && isRefusal(result.error)) {
+      // The service no longer accepts this thread's secret, and retrying cannot change that:
+      // continue in a new thread rather than stay locked out on every reload.
+      logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
+      continueInNewThread();
+      return { ok: false, error: { ...result.error, final: false } };
+    }
+    return result;
+  }
+
+  function handleFrame(frame: IncomingFrame): void {
+    switch (frame.type) {
+      case 'message.delivered': {
+        const traceId = toTraceId(frame.payload.traceId);
+        if (frame.payload.threadId !== undefined && frame.payload.threadId !== meta.threadId) return;
+        if (traceId === undefined || !outbox.delivered(traceId)) return; // an echo we already had
+        journal.delivered(meta.threadId, traceId);
+        emit('delivered', { traceId });
+        return;
+      }
+      case 'message.received':
+        if (frame.payload.threadId !== meta.threadId) {
+          logger.warn(`[parley] dropped a message for another thread (${frame.payload.threadId})`);
+          return;
+        }
+        receive(frame);
+        emit('message', frame.payload);
+        return;
+      case 'error': {
+        const message = typeof frame.message === 'string' ? frame.message : 'the service could not process a message';
+        logger.warn(`[parley] the service answered with an error: ${message}`);
+        serviceError = message;
+        publish({ op: 'error', message });
+        emit('error', { message, source: 'service' });
+        return;
+      }
+      case 'pong':
+        return;
+    }
+  }
+
+  // Stored when they arrive, shown after their delay: a hand-off in between loses nothing.
+  function receive(frame: Extract<IncomingFrame, { type: 'message.received' }>): void {
+    const expanded = expandReceived(frame.payload, {
+      now: clock.now(),
+      nextId: () => `r${idSalt}${(receivedCount++).toString(36)}`,
+      logger,
+    });
+    const timed = expanded.entries.map((item) => ({ ...item, entry: { ...item.entry, seq: nextSeq() } }));
+    activated = true;
+    for (const item of timed) journal.entry(meta.threadId, item.entry);
+    player.enqueue(timed, expanded.keepTyping);
+  }
+
+  function flush(): void {
+    if (connection.state.kind !== 'open') return;
+    const { nonce } = meta;
+    outbox.flush((record) =>
+      connection.send({
+        type: 'message.send',
+        payload: options.sdkUrl && nonce ? { ...record.outgoing, nonce } : record.outgoing,
+      }),
+    );
+  }
+
+  /** Takes requests one at a time, so traceIds grow in the order messages were submitted. */
+  function enqueue(request: SendRequest): Promise<void> {
+    const next = queue.then(() => take(request));
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function take(request: SendRequest): Promise<void> {
+    if (destroyed || taken.has(request.rid)) return;
+    taken.add(request.rid);
+    const threadId = meta.threadId;
+    const traceId = await store.reserveTraceId(threadId, firstTraceId);
+    if (destroyed) return;
+    if (meta.threadId !== threadId) {
+      // A new thread meanwhile: the message goes there, behind its start event.
+      taken.delete(request.rid);
+      void enqueue(request);
+      return;
+    }
+    const entry: UserEntry = {
+      kind: 'user',
+      id: `u${request.rid}`,
+      traceId,
+      text: request.text,
+      at: request.at,
+      seq: nextSeq(),
+      status: 'pending',
+      ...(request.hidden ? { hidden: true } : {}),
+    };
+    const record: OutboxRecord = { entry, outgoing: { threadId, traceId, ...request.draft } };
+    activated = true;
+    journal.meta(meta);
+    journal.outbox(threadId, record);
+    change(entry);
+    outbox.add(record, false);
+    // Durable before it leaves: a reload can neither lose it nor reuse its traceId.
+    await journal.flushed();
+    outbox.markDurable(traceId);
+    flush();
+  }
+
+  function queueStartEvent(): void {
+    if (!options.startEvent || meta.startEventQueued) return;
+    saveMeta({ startEventQueued: true });
+    void enqueue(options.startEventRequest(options.startEvent));
+  }
+
+  function startConnection(): void {
+    if (destroyed) return;
+    if (!activated) {
+      activated = true;
+      journal.meta(meta);
+    }
+    queueStartEvent();
+    connection.start();
+  }
+
+  function startThread(threadId: string): void {
+    outbox.clear();
+    player.cancel();
+    taken = new Set();
+    meta = newMeta(threadId);
+    firstTraceId = 1;
+    serviceError = undefined;
+    if (activated) journal.meta(meta);
+    publish({ op: 'state', state: stateOf([], false, false) });
+  }
+
+  /** A new thread that takes along the messages the old one never delivered. */
+  function continueInNewThread(): void {
+    const undelivered = outbox.drain().filter((record) => !record.entry.hidden);
+    startThread(options.uuid());
+    queueStartEvent();
+    for (const { entry, outgoing } of undelivered) {
+      const { threadId: _thread, traceId: _trace, ...draft } = outgoing;
+      void enqueue({ rid: entry.id.slice(1), draft, text: entry.text, at: entry.at });
+    }
+  }
+
+  function stateOf(entries: TranscriptEntry[], hasOlder: boolean, stored: boolean): ReplicaState {
+    return {
+      threadId: meta.threadId,
+      entries,
+      hasOlder,
+      stored,
+      readSeq: meta.readSeq,
+      typing: false,
+      status: statusOf(connection.state),
+      ...(serviceError !== undefined ? { serviceError } : {}),
+    };
+  }
+
+  function restore(stored: StoredConversation): TranscriptEntry[] {
+    meta = stored.meta;
+    activated = true;
+    // What was on a socket when the page went away may not have arrived; undelivered
+    // messages, failed ones included, go out again.
+    const requeued = new Map<string, UserEntry>();
+    for (const record of stored.outbox) {
+      const entry: UserEntry = { ...record.entry, status: 'pending' };
+      requeued.set(entry.id, entry);
+      outbox.add({ ...record, entry }, true);
+      taken.add(entry.id.slice(1));
+    }
+    const entries = stored.entries.map((entry) => {
+      if (entry.kind === 'user') taken.add(entry.id.slice(1));
+      return requeued.get(entry.id) ?? entry;
+    });
+    for (const entry of entries) lastSeq = Math.max(lastSeq, entry.seq);
+    return entries;
+  }
+
+  const ready: Promise<void> = (async () => {
+    const stored = await store.load(WINDOW_ENTRIES).catch(() => undefined);
+    if (destroyed) return;
+    const usable = stored && (!options.threadId || stored.meta.threadId === options.threadId);
+    if (usable) {
+      const entries = restore(stored);
+      publish({ op: 'state', state: stateOf(entries, stored.hasOlder, true) });
+    } else {
+      if (options.threadId) firstTraceId = traceIdSeed(clock.now());
+      publish({ op: 'state', state: stateOf([], false, false) });
+    }
+  })();
+
+  return {
+    ready,
+    get threadId() {
+      return meta.threadId;
+    },
+    get active(): boolean {
+      return connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
+    },
+    /** Takes a message in, connecting first (the start event of a new thread goes before it). */
+    async submit(request: SendRequest): Promise<void> {
+      await ready;
+      startConnection();
+      await enqueue(request);
+    },
+    connect(): void {
+      void ready.then(startConnection);
+    },
+    disconnect(): void {
+      connection.stop();
+    },
+    retryNow(): void {
+      connection.retryNow();
+    },
+    /** Sends a failed message again, with its original traceId, connecting if need be. */
+    retry(traceId: number): void {
+      if (!outbox.retry(traceId)) return; // anything else is on its way already
+      startConnection();
+      flush();
+    },
+    dismissError(): void {
+      serviceError = undefined;
+      publish({ op: 'error' });
+    },
+    /** Received entries up to `seq` were shown in some tab. */
+    read(seq: number): void {
+      if (seq <= meta.readSeq) return;
+      saveMeta({ readSeq: seq });
+      publish({ op: 'read', seq });
+    },
+    /** Starts a new, empty thread; reconnects if connected. */
+    async reset(): Promise<void> {
+      await ready;
+      const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
+      connection.stop();
+      const old = meta.threadId;
+      startThread(options.uuid());
+      if (wasActive) startConnection();
+      await journal.flushed();
+      await store.dropThread(old).catch(() => undefined);
+    },
+    /** Stops the socket and every timer; resolves when pending writes are done. */
+    destroy(): Promise<void> {
+      destroyed = true;
+      connection.stop();
+      outbox.clear();
+      player.cancel();
+      stopTyping();
+      return journal.flushed();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

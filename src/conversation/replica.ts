@@ -1,0 +1,184 @@
+// What every tab shows of the conversation: the latest entries of the thread, the typing
+// indicator, the connection and the read marker. The tab that holds the socket changes it
+// through ops; the other tabs apply the same ops from the channel, so all show the same.
+// Messages typed here and not yet taken in by that tab show as pending at the end.
+import { batch, computed, signal } from '@preact/signals-core';
+import type { ConnectionStatus } from '../connection/status.ts';
+import { activeQuickReplies, bySeq, type TranscriptEntry, type UserEntry } from './transcript.ts';
+
+/** Entries kept in memory beyond those the visitor scrolled back to. */
+export const WINDOW_ENTRIES = 200;
+
+export interface ReplicaState {
+  threadId: string;
+  entries: TranscriptEntry[];
+  /** Older entries than these are in storage. */
+  hasOlder: boolean;
+  /** The thread had been used before this page loaded. */
+  stored: boolean;
+  readSeq: number;
+  typing: boolean;
+  status: ConnectionStatus;
+  serviceError?: string;
+}
+
+export type Op =
+  /** Everything at once: a loaded, reset or taken-over conversation. */
+  | { op: 'state'; state: ReplicaState }
+  /** New or changed entries. */
+  | { op: 'put'; entries: TranscriptEntry[] }
+  | { op: 'typing'; on: boolean }
+  | { op: 'status'; status: ConnectionStatus }
+  | { op: 'error'; message?: string }
+  | { op: 'read'; seq: number };
+
+export function createReplica() {
+  const threadId = signal('');
+  const window = signal<readonly TranscriptEntry[]>([]);
+  /** Typed in this tab, not yet taken in by the tab that holds the socket. */
+  const local = signal<readonly UserEntry[]>([]);
+  const hasOlder = signal(false);
+  const stored = signal(false);
+  const readSeq = signal(0);
+  const typing = signal(false);
+  const status = signal<ConnectionStatus>({ state: 'idle' });
+  const serviceError = signal<string | undefined>(undefined);
+  const loaded = signal(false);
+  /** How many entries the visitor has asked to see (scrolling back raises it). */
+  let windowSize = WINDOW_ENTRIES;
+
+  const entries = computed<readonly TranscriptEntry[]>(() =>
+    local.value.length === 0 ? window.value : [...window.value, ...local.value],
+  );
+
+  function trimmed(list: TranscriptEntry[]): TranscriptEntry[] {
+    if (list.length <= windowSize) return list;
+    hasOlder.value = true;
+    return list.slice(list.length - windowSize);
+  }
+
+  /** Inserts or replaces `entry` in seq order; entries older than the window stay in storage. */
+  function place(list: TranscriptEntry[], entry: TranscriptEntry): void {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const here = list[i]!;
+      if (here.id === entry.id) {
+        list[i] = entry;
+        return;
+      }
+      if (bySeq(here, entry) < 0) {
+        // Changes reach the newest entries almost always: the scan stops within a few steps.
+        // (An entry keeps its seq, so one found older than it cannot be the same entry.)
+        list.splice(i + 1, 0, entry);
+        return;
+      }
+    }
+    if (!hasOlder.value || list.length === 0) list.unshift(entry);
+  }
+
+  function put(changed: readonly TranscriptEntry[]): void {
+    const list = window.value.slice();
+    for (const entry of changed) place(list, entry);
+    window.value = trimmed(list);
+    const taken = new Set(changed.map((entry) => entry.id));
+    if (local.value.some((entry) => taken.has(entry.id))) local.value = local.value.filter((entry) => !taken.has(entry.id));
+  }
+
+  function apply(op: Op): void {
+    batch(() => {
+      switch (op.op) {
+        case 'state': {
+          const { state } = op;
+          windowSize = WINDOW_ENTRIES;
+          threadId.value = state.threadId;
+          hasOlder.value = state.hasOlder;
+          window.value = trimmed(state.entries);
+          stored.value = state.stored;
+          readSeq.value = state.readSeq;
+          typing.value = state.typing;
+          status.value = state.status;
+          serviceError.value = state.serviceError;
+          const known = new Set(state.entries.map((entry) => entry.id));
+          local.value = local.value.filter((entry) => !known.has(entry.id));
+          loaded.value = true;
+          return;
+        }
+        case 'put':
+          return put(op.entries);
+        case 'typing':
+          typing.value = op.on;
+          return;
+        case 'status':
+          status.value = op.status;
+          return;
+        case 'error':
+          serviceError.value = op.message;
+          return;
+        case 'read':
+          readSeq.value = Math.max(readSeq.value, op.seq);
+          return;
+      }
+    });
+  }
+
+  return {
+    threadId,
+    entries,
+    hasOlder,
+    stored,
+    readSeq,
+    typing,
+    status,
+    serviceError,
+    loaded,
+    apply,
+    /** The state as a tab that just joined needs it. */
+    state(): ReplicaState {
+      return {
+        threadId: threadId.value,
+        entries: window.value.slice(-WINDOW_ENTRIES),
+        hasOlder: hasOlder.value || window.value.length > WINDOW_ENTRIES,
+        stored: stored.value,
+        readSeq: readSeq.value,
+        typing: typing.value,
+        status: status.value,
+        ...(serviceError.value !== undefined ? { serviceError: serviceError.value } : {}),
+      };
+    },
+    /** Shows a message typed here until the holding tab takes it in. */
+    addLocal(entry: UserEntry): void {
+      local.value = [...local.value, entry];
+    },
+    /** Entries the visitor scrolled back to, loaded from storage. */
+    prepend(older: readonly TranscriptEntry[], more: boolean): void {
+      const first = window.value[0];
+      const fresh = first ? older.filter((entry) => bySeq(entry, first) < 0) : [...older];
+      windowSize += fresh.length;
+      batch(() => {
+        window.value = [...fresh, ...window.value];
+        hasOlder.value = more;
+      });
+    },
+    /** The oldest seq in memory: older entries come from storage. */
+    oldestSeq: () => window.value[0]?.seq,
+    quickReplies: computed(() => (typing.value ? [] : activeQuickReplies(entries.value))),
+    /** Bot and agent messages no tab has shown yet. */
+    unread: computed(() => {
+      let count = 0;
+      const list = window.value;
+      for (let i = list.length - 1; i >= 0; i--) {
+        const entry = list[i]!;
+        if (entry.seq <= readSeq.value) break;
+        if (entry.kind === 'received' && entry.from !== 'user') count++;
+      }
+      return count;
+    }),
+    /** The newest received entry's seq: what "read" means when the panel shows it. */
+    latestReceivedSeq(): number {
+      const list = window.value;
+      for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'received') return list[i]!.seq;
+      return 0;
+    },
+  };
+}
+
+export type Replica = ReturnType<typeof createReplica>;

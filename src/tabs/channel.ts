@@ -1,0 +1,72 @@
+// Messages between the tabs of one conversation, over a BroadcastChannel named for the
+// clientId. Anything that is not a message of this version of the protocol is ignored: another
+// script or an older Parley may share the name.
+import type { SharedEvent } from '../conversation/events.ts';
+import type { SendRequest } from '../conversation/engine.ts';
+import type { Op } from '../conversation/replica.ts';
+
+export type Command =
+  | { name: 'send'; request: SendRequest }
+  | { name: 'connect' }
+  | { name: 'retry'; traceId: number }
+  | { name: 'retryNow' }
+  | { name: 'dismissError' }
+  | { name: 'reset' }
+  | { name: 'read'; seq: number };
+
+export type TabMessage =
+  /** A tab joined or lost its holder: the holder answers with the whole state. */
+  | { type: 'hello' }
+  /** From the holder: a change of the shared state. */
+  | { type: 'op'; op: Op }
+  /** From the holder: an event each tab reports to its page. */
+  | { type: 'event'; event: SharedEvent }
+  /** To the holder: something a tab's visitor or page asked for. */
+  | { type: 'command'; command: Command };
+
+export type Envelope = TabMessage & { v: 1; from: string };
+
+/** The part of BroadcastChannel used here. */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+export type ChannelConstructor = new (name: string) => ChannelLike;
+
+const TYPES = new Set(['hello', 'op', 'event', 'command']);
+
+function isEnvelope(data: unknown): data is Envelope {
+  const message = data as Partial<Envelope> | null;
+  return typeof message === 'object' && message !== null && message.v === 1 && typeof message.from === 'string' && TYPES.has(message.type as string);
+}
+
+export interface TabChannel {
+  post(message: TabMessage): void;
+  close(): void;
+}
+
+export function openTabChannel(
+  name: string,
+  Channel: ChannelConstructor,
+  tabId: string,
+  onMessage: (message: Envelope) => void,
+): TabChannel {
+  const channel = new Channel(name);
+  channel.onmessage = (event) => {
+    if (isEnvelope(event.data) && event.data.from !== tabId) onMessage(event.data);
+  };
+  return {
+    post(message) {
+      try {
+        channel.postMessage({ ...message, v: 1, from: tabId });
+      } catch {
+        // A closed channel (the page is going away): the other tabs will hear from the next holder.
+      }
+    },
+    close() {
+      channel.onmessage = null;
+      channel.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// Which tab holds the socket: the holder of a Web Lock named for the clientId. The browser
+// frees the lock when its tab closes, reloads or crashes, and grants it to the next tab in line.
+// A tab that is hidden into the back/forward cache or frozen lets go first (a frozen tab runs
+// nothing, so it could neither send nor answer the others), and queues again when it returns.
+
+/** The part of `navigator.locks` used here. */
+export interface LockManagerLike {
+  request(name: string, options: { signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+/** Page lifecycle signals: `leave` on pagehide and freeze, `return` on pageshow and resume. */
+export interface PageLifecycle {
+  subscribe(listener: (change: 'leave' | 'return') => void): () => void;
+}
+
+export function browserLifecycle(): PageLifecycle {
+  return {
+    subscribe(listener) {
+      const leave = () => listener('leave');
+      const back = () => listener('return');
+      const pairs: Array<[string, () => void]> = [
+        ['pagehide', leave],
+        ['freeze', leave],
+        ['pageshow', back],
+        ['resume', back],
+      ];
+      // freeze and resume fire on document, pagehide and pageshow on window.
+      for (const [type, handler] of pairs) (type.startsWith('page') ? window : document).addEventListener(type, handler);
+      return () => {
+        for (const [type, handler] of pairs) (type.startsWith('page') ? window : document).removeEventListener(type, handler);
+      };
+    },
+  };
+}
+
+export interface Election {
+  /** Leaves the line (or the lead) for good. */
+  stop(): void;
+}
+
+/**
+ * Queues for the lock; `lead()` runs while this tab holds it and returns what ends the lead.
+ * `onLeave`/`onReturn` let the caller pause its own work across pagehide/freeze.
+ */
+export function electLeader(options: {
+  name: string;
+  locks: LockManagerLike;
+  lifecycle: PageLifecycle;
+  lead: () => () => void;
+  onLifecycle?: (change: 'leave' | 'return') => void;
+}): Election {
+  let abort: AbortController | undefined;
+  let resign: (() => void) | undefined;
+  let stopped = false;
+
+  function join(): void {
+    if (stopped || abort) return;
+    const controller = (abort = new AbortController());
+    options.locks
+      .request(options.name, { signal: controller.signal }, () => {
+        if (controller !== abort) return Promise.resolve();
+        return new Promise<void>((release) => {
+          const end = options.lead();
+          resign = () => {
+            resign = undefined;
+            end();
+            release();
+          };
+        });
+      })
+      .catch(() => undefined); // aborted while waiting in line
+  }
+
+  function leave(): void {
+    if (resign) resign();
+    else abort?.abort();
+    abort = undefined;
+  }
+
+  const unsubscribe = options.lifecycle.subscribe((change) => {
+    if (change === 'leave') leave();
+    options.onLifecycle?.(change);
+    if (change === 'return') join();
+  });
+  join();
+
+  return {
+    stop() {
+      stopped = true;
+      unsubscribe();
+      leave();
+    },
+  };
+}
