@@ -363,3 +363,50 @@ describe('reconnecting', () => {
     expect(t.logger.warn).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('offline', () => {
+  it('re-checks the browser every 5 s and connects when it is online again, even without an online event', async () => {
+    const t = setup();
+    await openConnection(t);
+    t.env.goOffline();
+    await vi.advanceTimersByTimeAsync(60_000); // the twelfth check just ran
+    expect(t.connection.state.kind).toBe('offline');
+    t.env.setOnlineQuietly(true); // the `online` event is missed
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(t.connection.state.kind).toBe('offline');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.connection.state).toEqual({ kind: 'connecting', attempt: 0 });
+    await settle();
+    t.sockets.last().open();
+    expect(t.connection.state.kind).toBe('open');
+    expect(t.http.requests).toHaveLength(2);
+  });
+
+  it('keeps one recheck timer while offline, takes offlineRecheckMs from the timings, and touches no network', async () => {
+    const t = setup({ online: false, timings: { offlineRecheckMs: 8_000 } });
+    t.connection.start();
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(vi.getTimerCount()).toBe(1);
+    }
+    expect(t.http.requests).toHaveLength(0);
+    t.env.setOnlineQuietly(true);
+    await vi.advanceTimersByTimeAsync(7_999);
+    expect(t.connection.state.kind).toBe('offline');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.connection.state.kind).toBe('connecting');
+  });
+
+  it('after stop while offline, leaves no timer or listener behind', async () => {
+    const t = setup({ online: false });
+    t.connection.start();
+    expect(vi.getTimerCount()).toBe(1);
+    t.connection.stop();
+    expect(t.connection.state).toEqual({ kind: 'closed', reason: 'stopped' });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(t.env.listenerCount()).toBe(0);
+    t.env.setOnlineQuietly(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.http.requests).toHaveLength(0);
+  });
+});

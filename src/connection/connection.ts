@@ -1,27 +1,18 @@
-// The thin shell around the state machine: the only code that touches WebSocket, and the
-// owner of the timers. Each attempt is an object; callbacks from any attempt that is no
-// longer current are ignored, so late events from old sockets cannot disturb the new one.
+// The shell around the pure state machine: it runs the machine's transitions, performs each
+// state's effects and owns their timers. The socket itself lives in attempt.ts, the keep-alive
+// in keep-alive.ts, the reaction to the browser in environment-reaction.ts.
 import type { IncomingFrame, OutgoingFrame } from '../protocol/frames.ts';
 import { parseIncomingFrame, type Logger } from '../protocol/parse.ts';
 import type { AddressResult } from './address.ts';
+import { beginAttempt, type Attempt, type SocketConstructor } from './attempt.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { browserEnvironment, type Environment } from './environment.ts';
-import { IDLE, transition, type ConnectionError, type ConnectionEvent, type ConnectionState } from './machine.ts';
+import { reactToEnvironment } from './environment-reaction.ts';
+import { startKeepAlive, type KeepAlive } from './keep-alive.ts';
+import { IDLE, transition, type ConnectionEvent, type ConnectionState } from './machine.ts';
 
-/** The part of the browser's WebSocket the shell uses. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: { code?: number; reason?: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-}
-export type SocketConstructor = new (url: string) => SocketLike;
-
-const OPEN = 1;
+export type { SocketConstructor, SocketLike } from './attempt.ts';
 
 export interface ConnectionTimings {
   /** A ping goes out this often while open (default 25 s, well inside the service's 50 s idle limit). */
@@ -32,6 +23,12 @@ export interface ConnectionTimings {
   connectTimeoutMs: number;
   /** A connection open this long resets the backoff (default 10 s). */
   stableAfterMs: number;
+  /**
+   * While offline, the browser is asked this often whether it is online again, in case its
+   * `online` event was missed (default 5 s). Its `false` is trusted: a browser that wrongly
+   * says offline keeps the connection offline until it says otherwise.
+   */
+  offlineRecheckMs: number;
   backoff: BackoffOptions;
 }
 
@@ -40,6 +37,7 @@ export const DEFAULT_TIMINGS: ConnectionTimings = {
   pongTimeoutMs: 10_000,
   connectTimeoutMs: 15_000,
   stableAfterMs: 10_000,
+  offlineRecheckMs: 5_000,
   backoff: DEFAULT_BACKOFF,
 };
 
@@ -72,11 +70,6 @@ export interface Connection {
   send(frame: OutgoingFrame): boolean;
 }
 
-interface Attempt {
-  controller: AbortController;
-  socket?: SocketLike;
-}
-
 export function createConnection(options: ConnectionOptions, deps: ConnectionDeps = {}): Connection {
   const timings: ConnectionTimings = { ...DEFAULT_TIMINGS, ...options.timings };
   const clock = deps.clock ?? systemClock;
@@ -86,10 +79,9 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   const SocketClass = deps.WebSocket ?? (globalThis.WebSocket as unknown as SocketConstructor | undefined);
 
   let state: ConnectionState = IDLE;
-  let attempt: Attempt | undefined;
-  let stateTimer: unknown; // the one timer of the current state
-  let pongTimer: unknown; // armed by a ping, disarmed by anything received
-  let lastReceivedAt = 0;
+  let attempt: Attempt | undefined; // from connecting through open
+  let keepAlive: KeepAlive | undefined; // the open state's timers
+  let timer: unknown; // the one timer of any other state
   let everOpened = false;
   let unsubscribe: (() => void) | undefined;
   const queue: ConnectionEvent[] = [];
@@ -125,29 +117,48 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   }
 
   function leave(previous: ConnectionState, next: ConnectionState): void {
-    clearTimers();
-    const keepsSocket = previous.kind === 'connecting' && next.kind === 'open';
-    if (!keepsSocket) dropAttempt();
+    if (timer !== undefined) clock.clearTimeout(timer);
+    keepAlive?.stop();
+    timer = keepAlive = undefined;
+    if (previous.kind === 'connecting' && next.kind === 'open') return; // the socket stays
+    attempt?.drop();
+    attempt = undefined;
   }
 
   function enter(next: ConnectionState): void {
     switch (next.kind) {
       case 'connecting':
-        beginAttempt();
+        timer = clock.setTimeout(
+          () =>
+            dispatch({
+              type: 'failed',
+              error: { kind: 'timeout', message: `no connection within ${timings.connectTimeoutMs} ms`, final: false },
+            }),
+          timings.connectTimeoutMs,
+        );
+        attempt = beginAttempt(options.requestAddress, SocketClass, logger, dispatch, receive);
         break;
       case 'open':
         everOpened = true;
-        lastReceivedAt = clock.now();
-        schedulePing();
+        keepAlive = startKeepAlive(
+          clock,
+          timings.pingIntervalMs,
+          timings.pongTimeoutMs,
+          () => send({ type: 'ping' }),
+          (error) => dispatch({ type: 'lost', error }),
+        );
         break;
       case 'waiting': {
         const wait = Math.max(0, next.until - clock.now());
-        stateTimer = clock.setTimeout(() => dispatch({ type: 'retry' }), wait);
+        timer = clock.setTimeout(() => dispatch({ type: 'retry' }), wait);
         // Never connected yet: likely a wrong base-url, worth an error the site owner sees.
         const report = !everOpened && next.attempt === 1 ? logger.error : logger.warn;
         report.call(logger, `[parley] connection failed: ${next.error.message}; retrying in ${(wait / 1000).toFixed(1)} s`);
         break;
       }
+      case 'offline':
+        recheckOnline();
+        break;
       case 'closed':
         if (next.reason === 'fatal' && next.error) logger.error(`[parley] cannot connect: ${next.error.message}`);
         break;
@@ -156,91 +167,18 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
     }
   }
 
-  function clearTimers(): void {
-    if (stateTimer !== undefined) clock.clearTimeout(stateTimer);
-    if (pongTimer !== undefined) clock.clearTimeout(pongTimer);
-    stateTimer = pongTimer = undefined;
-  }
-
-  function dropAttempt(): void {
-    const old = attempt;
-    attempt = undefined;
-    if (!old) return;
-    old.controller.abort();
-    const socket = old.socket;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
-      try {
-        socket.close(1000, 'client closing');
-      } catch {
-        // Closing a socket that never opened may throw in some engines; it is gone either way.
-      }
-    }
-  }
-
-  function beginAttempt(): void {
-    const current: Attempt = { controller: new AbortController() };
-    attempt = current;
-    const isCurrent = () => attempt === current;
-    const fail = (error: ConnectionError) => {
-      if (isCurrent()) dispatch({ type: 'failed', error });
-    };
-
-    stateTimer = clock.setTimeout(
-      () => fail({ kind: 'timeout', message: `no connection within ${timings.connectTimeoutMs} ms`, final: false }),
-      timings.connectTimeoutMs,
+  // Browsers can miss the `online` event (across a sleep, a network change), and nothing else
+  // would ever wake the offline state: ask again now and then.
+  function recheckOnline(): void {
+    timer = clock.setTimeout(
+      () => (environment.isOnline() ? dispatch({ type: 'online' }) : recheckOnline()),
+      timings.offlineRecheckMs,
     );
-
-    options.requestAddress(current.controller.signal).then(
-      (result) => {
-        if (!isCurrent()) return;
-        if (result.ok) openSocket(current, result.endpoint, fail);
-        else fail(result.error);
-      },
-      (error: unknown) => fail({ kind: 'network', message: String(error), final: false }),
-    );
-  }
-
-  function openSocket(current: Attempt, endpoint: string, fail: (error: ConnectionError) => void): void {
-    if (!SocketClass) {
-      fail({ kind: 'socket', message: 'this environment has no WebSocket', final: true });
-      return;
-    }
-    let socket: SocketLike;
-    try {
-      socket = new SocketClass(endpoint);
-    } catch (error) {
-      fail({ kind: 'socket', message: `cannot open ${endpoint}: ${String(error)}`, final: false });
-      return;
-    }
-    current.socket = socket;
-    const isCurrent = () => attempt === current;
-    socket.onopen = () => {
-      if (isCurrent()) dispatch({ type: 'opened' });
-    };
-    socket.onmessage = (event) => {
-      if (isCurrent() && state.kind === 'open') receive(event.data);
-    };
-    socket.onerror = () => {
-      // Browsers give no detail here; the close event that follows carries what there is.
-    };
-    socket.onclose = (event) => {
-      if (!isCurrent()) return;
-      const error: ConnectionError = {
-        kind: 'socket',
-        message: `socket closed (code ${event.code ?? 'unknown'}${event.reason ? `, ${event.reason}` : ''})`,
-        final: false,
-      };
-      dispatch(state.kind === 'open' ? { type: 'lost', error } : { type: 'failed', error });
-    };
   }
 
   function receive(data: unknown): void {
-    lastReceivedAt = clock.now();
-    if (pongTimer !== undefined) {
-      clock.clearTimeout(pongTimer);
-      pongTimer = undefined;
-    }
+    if (state.kind !== 'open') return;
+    keepAlive?.received();
     const frame = parseIncomingFrame(data, logger);
     if (!frame || frame.type === 'pong') return;
     try {
@@ -250,57 +188,8 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
     }
   }
 
-  function schedulePing(): void {
-    stateTimer = clock.setTimeout(() => {
-      ping();
-      schedulePing();
-    }, timings.pingIntervalMs);
-  }
-
-  function ping(): void {
-    if (!sendRaw({ type: 'ping' })) return;
-    if (pongTimer !== undefined) return; // the earlier ping's deadline still stands
-    pongTimer = clock.setTimeout(() => {
-      pongTimer = undefined;
-      dispatch({
-        type: 'lost',
-        error: { kind: 'dead', message: `nothing received within ${timings.pongTimeoutMs} ms of a ping`, final: false },
-      });
-    }, timings.pongTimeoutMs);
-  }
-
-  function sendRaw(frame: OutgoingFrame): boolean {
-    const socket = attempt?.socket;
-    if (state.kind !== 'open' || !socket || socket.readyState !== OPEN) return false;
-    try {
-      socket.send(JSON.stringify(frame));
-      return true;
-    } catch (error) {
-      logger.warn('[parley] could not send on the socket:', error);
-      return false;
-    }
-  }
-
-  function onEnvironment(change: 'online' | 'offline' | 'visible'): void {
-    if (change !== 'visible') {
-      dispatch({ type: change });
-      return;
-    }
-    // Back in the foreground: timers may have slept with the tab, so check the socket now.
-    if (state.kind === 'offline') {
-      // Browsers can miss the `online` event across a sleep: ask again.
-      if (environment.isOnline()) dispatch({ type: 'online' });
-    } else if (state.kind === 'waiting') {
-      dispatch({ type: 'retry' });
-    } else if (state.kind === 'open') {
-      const silentFor = clock.now() - lastReceivedAt;
-      if (silentFor > timings.pingIntervalMs + timings.pongTimeoutMs) {
-        dispatch({ type: 'lost', error: { kind: 'dead', message: `silent for ${silentFor} ms`, final: false } });
-        dispatch({ type: 'retry' });
-      } else {
-        ping();
-      }
-    }
+  function send(frame: OutgoingFrame): boolean {
+    return state.kind === 'open' && !!attempt?.send(frame);
   }
 
   return {
@@ -308,7 +197,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       return state;
     },
     start() {
-      unsubscribe ??= environment.subscribe(onEnvironment);
+      unsubscribe ??= environment.subscribe((change) => reactToEnvironment(change, state, environment, keepAlive, dispatch));
       dispatch({ type: 'start', online: environment.isOnline() });
     },
     stop() {
@@ -319,6 +208,6 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
     retryNow() {
       dispatch({ type: state.kind === 'offline' && environment.isOnline() ? 'online' : 'retry' });
     },
-    send: sendRaw,
+    send,
   };
 }

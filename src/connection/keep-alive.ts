@@ -1,0 +1,66 @@
+// The keep-alive of an open socket: a ping every interval, and after each ping a deadline by
+// which anything at all must arrive. A socket can stay "OPEN" long after it died (a laptop
+// that slept, a NAT that forgot it); this is how it is found out.
+import type { Clock } from './clock.ts';
+import type { ConnectionError } from './machine.ts';
+
+export interface KeepAlive {
+  /** Something arrived: the socket is alive. */
+  received(): void;
+  /** The tab came back and its timers may have slept: why the socket counts as dead, or undefined after a probing ping. */
+  wake(): ConnectionError | undefined;
+  /** Stops every timer. */
+  stop(): void;
+}
+
+/**
+ * Starts at once. `ping` sends a ping and says whether it went out; `dead` is called once a
+ * ping's deadline passes with nothing received.
+ */
+export function startKeepAlive(
+  clock: Clock,
+  intervalMs: number,
+  timeoutMs: number,
+  ping: () => boolean,
+  dead: (error: ConnectionError) => void,
+): KeepAlive {
+  let lastReceivedAt = clock.now();
+  let pingTimer: unknown;
+  let pongTimer: unknown; // armed by a ping, disarmed by anything received
+
+  const disarm = () => {
+    if (pongTimer !== undefined) clock.clearTimeout(pongTimer);
+    pongTimer = undefined;
+  };
+  const probe = () => {
+    if (!ping() || pongTimer !== undefined) return; // the earlier ping's deadline still stands
+    pongTimer = clock.setTimeout(() => {
+      pongTimer = undefined;
+      dead({ kind: 'dead', message: `nothing received within ${timeoutMs} ms of a ping`, final: false });
+    }, timeoutMs);
+  };
+  const schedule = () => {
+    pingTimer = clock.setTimeout(() => {
+      probe();
+      schedule();
+    }, intervalMs);
+  };
+  schedule();
+
+  return {
+    received() {
+      lastReceivedAt = clock.now();
+      disarm();
+    },
+    wake() {
+      const silentFor = clock.now() - lastReceivedAt;
+      if (silentFor > intervalMs + timeoutMs) return { kind: 'dead', message: `silent for ${silentFor} ms`, final: false };
+      probe();
+      return undefined;
+    },
+    stop() {
+      clock.clearTimeout(pingTimer);
+      disarm();
+    },
+  };
+}
