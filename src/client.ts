@@ -5,7 +5,7 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import { systemClock, type Clock } from './connection/clock.ts';
 import type { ConnectionTimings, SocketConstructor } from './connection/connection.ts';
-import type { Environment } from './connection/environment.ts';
+import { browserEnvironment, type Environment } from './connection/environment.ts';
 import type { ConnectionError } from './connection/machine.ts';
 import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
 import { createEngine, type SendRequest } from './conversation/engine.ts';
@@ -179,6 +179,8 @@ export function createChatClient(options: ChatClientOptions) {
     tabId,
     support: options.tabs === false ? undefined : (options.tabs ?? browserTabSupport()),
     replica,
+    clock,
+    isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
     emit: (event: SharedEvent) => emit(event.type, event.detail as never),
     createEngine: (publish, share) =>
       createEngine({

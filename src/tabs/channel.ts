@@ -22,7 +22,9 @@ export type TabMessage =
   /** From the holder: an event each tab reports to its page. */
   | { type: 'event'; event: SharedEvent }
   /** To the holder: something a tab's visitor or page asked for. */
-  | { type: 'command'; command: Command };
+  | { type: 'command'; command: Command }
+  /** From the holder, every second: it is alive and not frozen. */
+  | { type: 'beat' };
 
 export type Envelope = TabMessage & { v: 1; from: string };
 
@@ -34,7 +36,7 @@ export interface ChannelLike {
 }
 export type ChannelConstructor = new (name: string) => ChannelLike;
 
-const TYPES = new Set(['hello', 'op', 'event', 'command']);
+const TYPES = new Set(['hello', 'op', 'event', 'command', 'beat']);
 
 function isEnvelope(data: unknown): data is Envelope {
   const message = data as Partial<Envelope> | null;

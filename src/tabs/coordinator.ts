@@ -7,6 +7,7 @@ import type { SendRequest, Engine } from '../conversation/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
 import type { Op, Replica } from '../conversation/replica.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
+import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
 
@@ -25,6 +26,10 @@ export function browserTabSupport(): TabSupport | undefined {
   return { locks, Channel, lifecycle: browserLifecycle() };
 }
 
+/** The holder says it is alive this often; a visible tab that hears nothing for SILENCE_MS takes over. */
+export const BEAT_MS = 1_000;
+export const SILENCE_MS = 3_000;
+
 export interface CoordinatorOptions {
   /** Names the lock and the channel: one conversation per clientId. */
   name: string;
@@ -35,6 +40,9 @@ export interface CoordinatorOptions {
   createEngine: (publish: (op: Op) => void, emit: (event: SharedEvent) => void) => Engine;
   /** Reports an event to this tab's page. */
   emit: (event: SharedEvent) => void;
+  clock: Clock;
+  /** Only a tab the visitor sees takes the lock from a silent holder (hidden tabs' timers are throttled). */
+  isVisible: () => boolean;
 }
 
 export function createCoordinator(options: CoordinatorOptions) {
@@ -44,6 +52,8 @@ export function createCoordinator(options: CoordinatorOptions) {
   let election: Election | undefined;
   let holder: string | undefined;
   let wantsConnection = false;
+  let lastHeard = options.clock.now();
+  let beatTimer: unknown;
   /** Typed here and not yet taken in by the holder, by rid. */
   const unconfirmed = new Map<string, SendRequest>();
   const waiters = new Map<string, (entry: UserEntry) => void>();
@@ -114,11 +124,28 @@ export function createCoordinator(options: CoordinatorOptions) {
     return () => {
       if (engine === current) engine = undefined;
       void current.destroy();
+      // Another tab holds it now (it took over while this one was frozen): ask for its state.
+      channel?.post({ type: 'hello' });
     };
   }
 
+  // The holder beats; a follower that stops hearing it while the visitor looks takes over.
+  function tick(): void {
+    beatTimer = options.clock.setTimeout(() => {
+      if (engine) channel?.post({ type: 'beat' });
+      else if (options.clock.now() - lastHeard > SILENCE_MS && options.isVisible()) {
+        lastHeard = options.clock.now();
+        election?.takeOver();
+      }
+      tick();
+    }, BEAT_MS);
+  }
+
   function onMessage(message: Envelope): void {
+    if (message.type !== 'hello' && message.type !== 'command') lastHeard = options.clock.now();
     switch (message.type) {
+      case 'beat':
+        return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
         void engine?.ready.then(() => engine && channel?.post({ type: 'op', op: { op: 'state', state: replica.state() } }));
@@ -163,6 +190,7 @@ export function createCoordinator(options: CoordinatorOptions) {
         if (change === 'return') channel?.post({ type: 'hello' });
       },
     });
+    tick();
   }
 
   return {
@@ -205,6 +233,8 @@ export function createCoordinator(options: CoordinatorOptions) {
       return changed;
     },
     async destroy(): Promise<void> {
+      if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
+      beatTimer = undefined;
       const current = engine;
       election?.stop(); // ends the lead: the next tab in line takes over
       engine = undefined;

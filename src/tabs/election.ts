@@ -5,7 +5,11 @@
 
 /** The part of `navigator.locks` used here. */
 export interface LockManagerLike {
-  request(name: string, options: { signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { signal?: AbortSignal; steal?: boolean },
+    callback: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 /** Page lifecycle signals: `leave` on pagehide and freeze, `return` on pageshow and resume. */
@@ -34,6 +38,11 @@ export function browserLifecycle(): PageLifecycle {
 }
 
 export interface Election {
+  /**
+   * Takes the lock from a holder that has gone silent: frozen without a freeze event, or too
+   * busy to answer. It stops leading as soon as it runs again, and queues behind this tab.
+   */
+  takeOver(): void;
   /** Leaves the line (or the lead) for good. */
   stop(): void;
 }
@@ -53,11 +62,12 @@ export function electLeader(options: {
   let resign: (() => void) | undefined;
   let stopped = false;
 
-  function join(): void {
-    if (stopped || abort) return;
+  function join(steal = false): void {
+    if (stopped || (abort && !steal) || resign) return;
+    abort?.abort(); // a waiting request cannot also steal
     const controller = (abort = new AbortController());
     options.locks
-      .request(options.name, { signal: controller.signal }, () => {
+      .request(options.name, steal ? { steal: true } : { signal: controller.signal }, () => {
         if (controller !== abort) return Promise.resolve();
         return new Promise<void>((release) => {
           const end = options.lead();
@@ -68,7 +78,13 @@ export function electLeader(options: {
           };
         });
       })
-      .catch(() => undefined); // aborted while waiting in line
+      .catch(() => {
+        // Aborted by this tab (nothing to do), or stolen by another: stop leading, queue again.
+        if (controller !== abort) return;
+        abort = undefined;
+        resign?.();
+        join();
+      });
   }
 
   function leave(): void {
@@ -85,6 +101,7 @@ export function electLeader(options: {
   join();
 
   return {
+    takeOver: () => join(true),
     stop() {
       stopped = true;
       unsubscribe();
