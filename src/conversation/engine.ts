@@ -2,7 +2,7 @@
 // player of received messages and the journal. It is the only writer of the stored thread and
 // the only allocator of traceIds; it reports every change as an op, which the tab applies and
 // passes on to the other tabs.
-import { effect } from '@preact/signals-core';
+import { effect, untracked } from '@preact/signals-core';
 import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
 import type { Clock } from '../connection/clock.ts';
 import { createConnection, type ConnectionTimings, type SocketConstructor } from '../connection/connection.ts';
@@ -132,9 +132,10 @@ export function createEngine(options: EngineOptions) {
     },
   );
 
+  // Untracked: what publish reads must not make this effect run again.
   const stopTyping = effect(() => {
     const on = player.typing.value;
-    publish({ op: 'typing', on });
+    untracked(() => publish({ op: 'typing', on }));
   });
 
   async function askForAddress(abort: AbortSignal): Promise<AddressResult> {

@@ -17,8 +17,8 @@ export type Command =
 export type TabMessage =
   /** A tab joined or lost its holder: the holder answers with the whole state. */
   | { type: 'hello' }
-  /** From the holder: a change of the shared state. */
-  | { type: 'op'; op: Op }
+  /** From the holder: a change of the shared state, numbered so a late snapshot cannot undo later changes. */
+  | { type: 'op'; op: Op; n: number }
   /** From the holder: an event each tab reports to its page. */
   | { type: 'event'; event: SharedEvent }
   /** To the holder: something a tab's visitor or page asked for. */

@@ -53,6 +53,9 @@ export function createCoordinator(options: CoordinatorOptions) {
   let holder: string | undefined;
   let wantsConnection = false;
   let lastHeard = options.clock.now();
+  /** Ops this tab published as holder, and the last one applied from the current holder. */
+  let published = 0;
+  let applied = 0;
   let beatTimer: unknown;
   /** Typed here and not yet taken in by the holder, by rid. */
   const unconfirmed = new Map<string, SendRequest>();
@@ -81,7 +84,7 @@ export function createCoordinator(options: CoordinatorOptions) {
 
   function publish(op: Op): void {
     applyOp(op);
-    channel?.post({ type: 'op', op });
+    channel?.post({ type: 'op', op, n: ++published });
   }
 
   function share(event: SharedEvent): void {
@@ -148,7 +151,7 @@ export function createCoordinator(options: CoordinatorOptions) {
         return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
-        void engine?.ready.then(() => engine && channel?.post({ type: 'op', op: { op: 'state', state: replica.state() } }));
+        void engine?.ready.then(() => engine && channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published }));
         return;
       case 'command':
         execute(message.command);
@@ -158,6 +161,8 @@ export function createCoordinator(options: CoordinatorOptions) {
         return;
       case 'op':
         if (engine) return; // a holder that has not yet noticed it lost the lock: ours wins
+        if (message.from === holder && (message.n < applied || (message.n === applied && message.op.op !== 'state'))) return;
+        applied = message.n;
         if (message.op.op === 'state' && holder !== message.from) {
           holder = message.from;
           // A new holder: what it may not have got goes to it again.

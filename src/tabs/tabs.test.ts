@@ -1,0 +1,242 @@
+// Several tabs of one browser, each a createChatClient with the same clientId, sharing fake Web
+// Locks, a fake BroadcastChannel and one store (IndexedDB is one per browser).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
+import { fakeBrowser } from '../../test/fake-tabs.ts';
+import { createChatClient, type ChatClient } from '../client.ts';
+import { memoryStore, type ConversationStore } from '../conversation/persistence.ts';
+import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
+
+let uuids = 0;
+let stores = 0;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_000_000);
+});
+afterEach(() => vi.useRealTimers());
+
+const settle = async () => {
+  // Nested zero-delay timers are clamped to 4 ms, as in browsers: step past that.
+  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(5);
+};
+
+function browserWithTabs(options: { withTabs?: boolean } = {}) {
+  const browser = fakeBrowser();
+  const sockets = fakeSocketClass();
+  const http = fakeAddressFetch();
+  const store: ConversationStore = memoryStore(`tabs-${++stores}`);
+  const clients: ChatClient[] = [];
+  const open = () => {
+    const tab = browser.tab();
+    const env = fakeEnvironment();
+    const client = createChatClient({
+      clientId: 'client-1',
+      baseUrl: 'https://service.test',
+      fetch: http.fetch,
+      WebSocket: sockets.SocketClass,
+      environment: env.environment,
+      logger: silentLogger(),
+      store,
+      tabs: options.withTabs === false ? false : tab.support,
+      random: () => 0,
+      uuid: () => `uuid-${++uuids}`,
+      locale: { language: () => 'en', timezoneHours: () => 0 },
+    });
+    clients.push(client);
+    return { client, tab, env };
+  };
+  return { browser, sockets, http, store, open, clients };
+}
+
+const openSockets = (sockets: FakeSocket[]) => sockets.filter((s) => s.readyState === 1);
+const sends = (socket: FakeSocket) => socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
+const view = (client: ChatClient) => client.entries.value.map((e) => [e.id, e.text, e.kind === 'user' ? e.status : e.from]);
+
+/** Opens whatever socket the holder asked for. */
+async function openLatest(b: ReturnType<typeof browserWithTabs>): Promise<FakeSocket> {
+  await settle();
+  const socket = b.sockets.last();
+  if (socket.readyState === 0) socket.open();
+  await settle();
+  return socket;
+}
+
+describe('tabs sharing one conversation', () => {
+  it('one socket for all tabs; traceIds in one sequence whichever tab sends; the same transcript everywhere', async () => {
+    const b = browserWithTabs();
+    const first = b.open();
+    const second = b.open();
+    const third = b.open();
+    await settle();
+    for (const { client } of [first, second, third]) client.connect();
+    const socket = await openLatest(b);
+
+    const sending = Promise.all([first.client.send('one'), second.client.send('two'), third.client.send('three'), second.client.send('four')]);
+    await settle();
+    await sending;
+    expect(b.sockets.sockets).toHaveLength(1);
+    const payloads = sends(socket);
+    expect(payloads.map((p) => p.traceId)).toEqual([1, 2, 3, 4]);
+    expect(payloads.map((p) => p.speech).sort()).toEqual(['four', 'one', 'three', 'two']);
+
+    for (const payload of payloads) socket.receive({ type: 'message.delivered', payload: { traceId: payload.traceId } });
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId: first.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'Hi all' } }] }] },
+    });
+    await settle();
+    expect(view(first.client)).toHaveLength(5);
+    expect(view(second.client)).toEqual(view(first.client));
+    expect(view(third.client)).toEqual(view(first.client));
+    expect(first.client.entries.value.every((e) => e.kind !== 'user' || e.status === 'delivered')).toBe(true);
+  });
+
+  it('a message typed in a tab shows at once, as pending, before the holder takes it in', async () => {
+    const b = browserWithTabs();
+    b.open();
+    const second = b.open();
+    await settle();
+    const sending = second.client.send('quick');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(second.client.entries.value.map((e) => [e.text, e.kind === 'user' && e.status])).toEqual([['quick', 'pending']]);
+    await settle();
+    const entry = await sending;
+    expect(entry?.traceId).toBe(1);
+  });
+
+  it('when the holder goes, the next tab takes over and sends what was unconfirmed once, with its traceId', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const other = b.open();
+    await settle();
+    other.client.connect();
+    const first = await openLatest(b);
+    void other.client.send('unconfirmed');
+    await settle();
+    expect(sends(first).map((p) => [p.traceId, p.speech])).toEqual([[1, 'unconfirmed']]);
+
+    await holder.client.destroy();
+    const second = await openLatest(b);
+    expect(second).not.toBe(first);
+    expect(openSockets(b.sockets.sockets)).toEqual([second]);
+    expect(sends(second).map((p) => [p.traceId, p.speech])).toEqual([[1, 'unconfirmed']]);
+    second.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    void other.client.send('after');
+    await settle();
+    expect(sends(second).map((p) => p.traceId)).toEqual([1, 2]);
+    expect(other.client.entries.value.map((e) => e.kind === 'user' && e.status)).toEqual(['delivered', 'sent']);
+  });
+
+  it('a request the holder never took in goes to the next holder, and is taken once', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const other = b.open();
+    await settle();
+    other.client.connect();
+    await openLatest(b);
+    // The holder goes away in the same turn as the message leaves the other tab.
+    const sent = other.client.send('in flight');
+    await holder.client.destroy();
+    const socket = await openLatest(b);
+    await sent;
+    await settle();
+    expect(sends(socket).map((p) => p.speech)).toEqual(['in flight']);
+    expect(other.client.entries.value.map((e) => e.text)).toEqual(['in flight']);
+  });
+
+  it('a silent holder (frozen) is replaced by a visible tab after a few seconds of silence', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const other = b.open();
+    await settle();
+    other.client.connect();
+    await openLatest(b);
+    // Frozen without a freeze event: it goes silent and keeps the lock.
+    holder.tab.freeze();
+    await vi.advanceTimersByTimeAsync(SILENCE_MS + BEAT_MS);
+    const second = await openLatest(b);
+    expect(b.sockets.sockets).toHaveLength(2);
+    void other.client.send('while it sleeps');
+    await settle();
+    expect(sends(second).map((p) => p.speech)).toEqual(['while it sleeps']);
+    // Back: it finds it lost the lock, closes its socket and follows the new holder.
+    holder.tab.thaw();
+    await settle();
+    expect(openSockets(b.sockets.sockets)).toEqual([second]);
+    expect(view(holder.client)).toEqual(view(other.client));
+  });
+
+  it('a reset in any tab starts the new thread in all', async () => {
+    const b = browserWithTabs();
+    const first = b.open();
+    const second = b.open();
+    await settle();
+    void second.client.send('old thread');
+    await settle();
+    const before = first.client.threadId;
+    const resetting = second.client.reset();
+    await settle();
+    await resetting;
+    expect(second.client.threadId).not.toBe(before);
+    expect(first.client.threadId).toBe(second.client.threadId);
+    expect(first.client.entries.value).toEqual([]);
+  });
+
+  it('read in one tab is read in all', async () => {
+    const b = browserWithTabs();
+    const first = b.open();
+    const second = b.open();
+    await settle();
+    first.client.connect();
+    const socket = await openLatest(b);
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId: first.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'news' } }] }] },
+    });
+    await settle();
+    expect([first.client.unread.value, second.client.unread.value]).toEqual([1, 1]);
+    second.client.markRead();
+    await settle();
+    expect([first.client.unread.value, second.client.unread.value]).toEqual([0, 0]);
+  });
+
+  it('without Web Locks or BroadcastChannel each tab works alone, and traceIds never collide', async () => {
+    const b = browserWithTabs({ withTabs: false });
+    // A conversation this browser already has: both tabs continue it.
+    const earlier = b.open();
+    void earlier.client.send('earlier');
+    await settle();
+    await earlier.client.destroy();
+    const first = b.open();
+    const second = b.open();
+    await settle();
+    expect(second.client.threadId).toBe(first.client.threadId);
+    first.client.connect();
+    second.client.connect();
+    await settle();
+    for (const socket of b.sockets.sockets) if (socket.readyState === 0) socket.open();
+    const sending = Promise.all([first.client.send('a'), second.client.send('b'), first.client.send('c'), second.client.send('d')]);
+    await settle();
+    await sending;
+    const payloads = b.sockets.sockets.flatMap((s) => sends(s)).filter((p) => p.threadId === first.client.threadId);
+    const traceIds = payloads.filter((p) => p.speech !== 'earlier').map((p) => p.traceId);
+    expect(traceIds).toHaveLength(4);
+    expect(new Set([...traceIds, 1]).size).toBe(5); // 'earlier' took 1
+  });
+
+  it('destroying every tab leaves no socket, timer or channel', async () => {
+    const b = browserWithTabs();
+    b.open();
+    b.open();
+    await settle();
+    b.clients[1]!.connect();
+    await openLatest(b);
+    for (const client of b.clients) await client.destroy();
+    await settle();
+    expect(openSockets(b.sockets.sockets)).toEqual([]);
+    expect(b.browser.openChannels()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
