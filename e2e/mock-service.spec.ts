@@ -684,3 +684,27 @@ test('control push: frames or raw text to a thread or to everyone; received log;
   const after = (await getJson('/__control/state')).body;
   expect(after).toMatchObject({ addressRequests: [], connections: [], threads: [], openSockets: 0 });
 });
+
+test('control push raws: many raw frames in order, as text or binary; exactly one of frame, raw, raws', async () => {
+  const a = await plainSocket();
+  const b = await plainSocket();
+  const raws = ['{"type":', 'null', '[[[]]]', JSON.stringify({ type: 'pong' })];
+  let r = await control('push', { raws });
+  expect(r.sent).toBe(raws.length * 2);
+  await a.waitFor(() => a.raws.length >= raws.length);
+  expect(a.raws).toEqual(raws);
+  await b.waitFor(() => b.raws.length >= raws.length);
+
+  const binary: Buffer[] = [];
+  a.ws.on('message', (data, isBinary) => isBinary && binary.push(data as Buffer));
+  r = await control('push', { raws: ['bin-1', 'bin-2'], binary: true, sessionId: (await getJson('/__control/state')).body.connections[0].sessionId });
+  expect(r.sent).toBe(2);
+  await a.waitFor(() => a.raws.length >= raws.length + 2);
+  expect(binary.map(String)).toEqual(['bin-1', 'bin-2']);
+
+  for (const body of [{}, { raws: [] }, { raws: [1] }, { raw: 'x', raws: ['y'] }, { frame: {}, binary: true }, { raws: ['x'], extra: 1 }]) {
+    const bad = await fetch(`${base}/__control/push`, { method: 'POST', body: JSON.stringify(body) });
+    expect(bad.status, JSON.stringify(body)).toBe(400);
+  }
+  expect(b.raws).toHaveLength(raws.length);
+});

@@ -43,8 +43,15 @@ const bodies = {
       sessionId: z.string().optional(),
       frame: z.unknown().optional(),
       raw: z.string().optional(),
+      // Many raw frames in one call, in order (hostile-frame tests push thousands).
+      raws: z.array(z.string()).min(1).optional(),
+      // Send raw / raws as binary frames instead of text.
+      binary: z.boolean().optional(),
     })
-    .refine((b) => (b.frame === undefined) !== (b.raw === undefined), { message: 'give exactly one of frame or raw' }),
+    .refine((b) => [b.frame, b.raw, b.raws].filter((x) => x !== undefined).length === 1, {
+      message: 'give exactly one of frame, raw or raws',
+    })
+    .refine((b) => !b.binary || b.frame === undefined, { message: 'binary applies to raw or raws only' }),
 };
 type Verb = keyof typeof bodies;
 
@@ -119,7 +126,11 @@ function apply(core: MockCore, verb: Verb, body: unknown): Record<string, unknow
         (s) => b.sessionId === undefined || s.sessionId === b.sessionId,
       );
       let sent = 0;
-      for (const s of targets) if (core.send(s, b.frame, b.raw)) sent++;
+      for (const s of targets) {
+        if (b.raws) {
+          for (const raw of b.raws) if (core.send(s, undefined, raw, b.binary)) sent++;
+        } else if (core.send(s, b.frame, b.raw, b.binary)) sent++;
+      }
       return { sent };
     }
   }

@@ -528,11 +528,11 @@ export class MockCore {
   }
 
   /** The only way frames leave the mock: nothing goes out on a blackholed socket. */
-  send(rec: SocketRecord, frame: unknown, raw?: string): boolean {
+  send(rec: SocketRecord, frame: unknown, raw?: string, binary = false): boolean {
     if (rec.blackholed || rec.ws.readyState !== WebSocket.OPEN) return false;
     const text = raw ?? JSON.stringify(frame);
-    this.log(`-> ${rec.sessionId} ${text.slice(0, 300)}`);
-    rec.ws.send(text);
+    this.log(`-> ${rec.sessionId}${binary ? ' (binary)' : ''} ${text.slice(0, 300)}`);
+    rec.ws.send(binary ? Buffer.from(text, 'utf8') : text, { binary });
     return true;
   }
 

@@ -1,10 +1,14 @@
 // Lets Playwright drive the headless client in a real browser: tests call
 // window.harness.start(options) and read back what the client saw.
 import { createChatClient, type ChatClient, type ChatClientOptions } from '../../src/index.ts';
+import { mulberry32 } from '../support/prng.ts';
 
 export interface HarnessOptions extends Partial<Omit<ChatClientOptions, 'random'>> {
-  /** 'max' makes every backoff wait its full ceiling, so gaps are predictable. */
-  jitter?: 'max' | 'random';
+  /**
+   * 'max' makes every backoff wait its full ceiling, so gaps are predictable; a number seeds
+   * the jitter, so a chaos run replays the same waits.
+   */
+  jitter?: 'max' | 'random' | number;
 }
 
 const events: Array<{ type: string; detail: unknown; at: number }> = [];
@@ -18,7 +22,7 @@ const harness = {
       clientId: 'e2e',
       baseUrl: '/mock',
       ...rest,
-      ...(jitter === 'max' ? { random: () => 1 } : {}),
+      ...(jitter === 'max' ? { random: () => 1 } : typeof jitter === 'number' ? { random: mulberry32(jitter) } : {}),
     });
     for (const type of ['message', 'delivered', 'connection', 'error'] as const) {
       client.on(type, (detail) => events.push({ type, detail, at: Date.now() }));

@@ -30,6 +30,8 @@ export interface ReceivedFrame {
   threadId?: string;
   raw: string;
   frame?: { type: string; payload?: Record<string, unknown> };
+  /** The error the mock answered with, if it refused the frame. */
+  error?: string;
 }
 
 export function mock(request: APIRequestContext) {
