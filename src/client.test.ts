@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../test/fakes.ts';
 import { createChatClient, type ChatClientOptions } from './client.ts';
-import { memoryStore, type ConversationStore } from './conversation/persistence.ts';
+import type { UseStore } from 'idb-keyval';
+import { indexedDbStore, memoryStore, type ConversationStore } from './conversation/persistence.ts';
 import { OutgoingFrame } from './protocol/outgoing.ts';
 
 let uuids = 0;
@@ -187,6 +188,21 @@ describe('the outbox', () => {
     expect(t.client.entries.value[0]).toMatchObject({ status: 'sent' });
     expect(t.client.entries.value).toHaveLength(1);
   });
+
+  it('retry after disconnect connects again and sends the message', async () => {
+    const t = setup({ deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1_000_000 } });
+    await connected(t);
+    await t.client.send('anyone?');
+    await vi.advanceTimersByTimeAsync(20_000);
+    t.client.disconnect();
+    expect(t.client.status.value.state).toBe('idle');
+    t.client.retry(1);
+    await settle();
+    const socket = t.sockets.last();
+    socket.open();
+    await settle();
+    expect(sendFrames(socket).map((p) => [p.traceId, p.speech])).toEqual([[1, 'anyone?']]);
+  });
 });
 
 describe('receiving', () => {
@@ -291,6 +307,18 @@ describe('connection status', () => {
 });
 
 describe('threads and persistence', () => {
+  it('without IndexedDB, a remount (a new client for the same clientId) keeps the conversation', async () => {
+    const broken = (() => Promise.reject(new DOMException('blocked', 'SecurityError'))) as unknown as UseStore;
+    const store = () => indexedDbStore('remount-client', silentLogger(), broken);
+    const before = setup({}, { store: store() });
+    await connected(before);
+    await before.client.send('kept in memory');
+    await before.client.destroy();
+    const after = setup({}, { store: store() });
+    await after.client.ready;
+    expect(after.client.entries.value.map((e) => e.text)).toEqual(['kept in memory']);
+  });
+
   it('a reload continues the same thread with its transcript, traceIds and undelivered messages', async () => {
     const store = memoryStore();
     const before = setup({}, { store });

@@ -77,7 +77,10 @@ export function createReplica() {
 
   function put(changed: readonly TranscriptEntry[]): void {
     const list = window.value.slice();
+    const before = list.length;
     for (const entry of changed) place(list, entry);
+    // While the visitor reads older messages, new ones do not push those out of memory.
+    if (windowSize > WINDOW_ENTRIES) windowSize += list.length - before;
     window.value = trimmed(list);
     const taken = new Set(changed.map((entry) => entry.id));
     if (local.value.some((entry) => taken.has(entry.id))) local.value = local.value.filter((entry) => !taken.has(entry.id));
