@@ -46,6 +46,7 @@ const harness = {
   quickReplies: () => current().quickReplies.value,
   typing: () => current().typing.value,
   serviceError: () => current().serviceError.value,
+  reset: () => current().reset(),
   destroy: async () => {
     await current().destroy();
     client = undefined;

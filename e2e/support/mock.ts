@@ -17,6 +17,7 @@ export interface ConnectionLog {
   openedAt: number;
   closedAt?: number;
   closeCode?: number;
+  blackholed?: boolean;
 }
 export interface MockState {
   addressRequests: AddressRequestLog[];
@@ -32,6 +33,8 @@ export interface ReceivedFrame {
   frame?: { type: string; payload?: Record<string, unknown> };
   /** The error the mock answered with, if it refused the frame. */
   error?: string;
+  /** Logged from a blackholed socket: never processed. */
+  blackholed?: boolean;
 }
 
 export function mock(request: APIRequestContext) {
