@@ -348,6 +348,23 @@ describe('threads and persistence', () => {
     expect(sendFrames(again).at(-1)).toMatchObject({ traceId: 3, threadId });
   });
 
+  it('a traceId is taken for good before its message leaves: a page closed before the save never reuses it', async () => {
+    const inner = memoryStore('durable-trace-ids');
+    // The page goes away before anything lands: every write hangs.
+    const closing: ConversationStore = { ...inner, write: () => new Promise(() => {}) };
+    const before = setup({}, { store: closing });
+    const socket = await connected(before);
+    void before.client.send('lost with the page');
+    await settle();
+    expect(sendFrames(socket)).toEqual([]); // not durable, so not sent
+    void before.client.destroy(); // its last write never lands
+
+    const after = setup({ threadId: before.client.threadId }, { store: inner });
+    const again = await connected(after);
+    await after.client.send('after the reload');
+    expect(sendFrames(again).map((p) => p.traceId)).toEqual([2]);
+  });
+
   it('the thread-id option wins over a stored thread', async () => {
     const store = memoryStore();
     const first = setup({}, { store });
