@@ -3,6 +3,7 @@ import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
 import { createPlayer } from './player.ts';
+import { restoreConversation } from './restore.ts';
 import { quickReplyAction, toParams } from './outgoing.ts';
 import { authorOf, expandReceived } from './received.ts';
 import { activeQuickReplies, type ReceivedEntry, type TranscriptEntry, type UserEntry } from './transcript.ts';
@@ -191,5 +192,25 @@ describe('player', () => {
     expect(texts()).toEqual([]);
     expect(p.typing.value).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('restoreConversation', () => {
+  it('sends every undelivered message again, failed ones too, and remembers what was taken in', () => {
+    const sent: UserEntry = { kind: 'user', id: 'utab.1', traceId: 2, seq: 20, text: 'b', at: 0, status: 'sent' };
+    const failed: UserEntry = { kind: 'user', id: 'utab.0', traceId: 1, seq: 10, text: 'a', at: 0, status: 'failed' };
+    const restored = restoreConversation({
+      meta: { version: 2, threadId: 't', startEventQueued: true, readSeq: 0 },
+      entries: [failed, { kind: 'received', id: 'r1', seq: 15, from: 'bot', at: 0, text: 'hi' }, sent],
+      outbox: [
+        { entry: failed, outgoing: { threadId: 't', traceId: 1, speech: 'a' } },
+        { entry: sent, outgoing: { threadId: 't', traceId: 2, speech: 'b' } },
+      ],
+      hasOlder: false,
+    });
+    expect(restored.entries.map((e) => e.kind === 'user' && e.status)).toEqual(['pending', false, 'pending']);
+    expect(restored.outbox.map((r) => r.entry.status)).toEqual(['pending', 'pending']);
+    expect([...restored.taken].sort()).toEqual(['tab.0', 'tab.1']);
+    expect(restored.lastSeq).toBe(20);
   });
 });

@@ -3,11 +3,10 @@
 // the only allocator of traceIds; it reports every change as an op, which the tab applies and
 // passes on to the other tabs.
 import { effect, untracked } from '@preact/signals-core';
-import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
+import type { AddressResult } from '../connection/address.ts';
 import type { Clock } from '../connection/clock.ts';
 import { createConnection, type ConnectionTimings, type SocketConstructor } from '../connection/connection.ts';
 import type { Environment } from '../connection/environment.ts';
-import type { ConnectionError } from '../connection/machine.ts';
 import { statusOf } from '../connection/status.ts';
 import type { IncomingFrame } from '../protocol/frames.ts';
 import type { Logger } from '../protocol/parse.ts';
@@ -17,8 +16,10 @@ import { createOutbox } from './outbox.ts';
 import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
 import { expandReceived } from './received.ts';
+import { restoreConversation } from './restore.ts';
+import { requestThreadAddress } from './thread-address.ts';
 import { WINDOW_ENTRIES, type Op, type ReplicaState } from './replica.ts';
-import type { ReceivedEntry, TranscriptEntry, UserEntry } from './transcript.ts';
+import type { TranscriptEntry, UserEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
 /** A message to send, from whichever tab it was typed in. */
@@ -60,10 +61,6 @@ export interface EngineOptions {
 function toTraceId(value: unknown): number | undefined {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return Number.isSafeInteger(number) ? (number as number) : undefined;
-}
-
-function isRefusal(error: ConnectionError): boolean {
-  return error.status === 401 || error.status === 403;
 }
 
 /**
@@ -139,28 +136,16 @@ export function createEngine(options: EngineOptions) {
   });
 
   async function askForAddress(abort: AbortSignal): Promise<AddressResult> {
-    const { threadId, nonce } = meta;
-    const request: AddressRequest = options.sdkUrl
-      ? {
-          mode: 'secret',
-          sdkUrl: options.sdkUrl,
-          clientId: options.clientId,
-          headerPrefix: options.headerPrefix ?? 'x-svc',
-          threadId,
-          secret: nonce ?? '',
-        }
-      : { mode: 'plain', baseUrl: options.baseUrl, clientId: options.clientId };
-    const result = await requestAddress(request, { fetch: options.fetch, uuid: options.uuid, signal: abort });
+    const thread = meta;
+    const { result, newSecret, secretRefused } = await requestThreadAddress(options, thread, abort);
     // A newer secret from any response replaces the thread's nonce.
-    if (result.ok && result.secret && meta.threadId === threadId && meta.nonce !== result.secret) saveMeta({ nonce: result.secret });
-    if (!result.ok && request.mode === 'secret' && request.secret && isRefusal(result.error)) {
-      // The service no longer accepts this thread's secret, and retrying cannot change that:
-      // continue in a new thread rather than stay locked out on every reload.
-      logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
-      continueInNewThread();
-      return { ok: false, error: { ...result.error, final: false } };
-    }
-    return result;
+    if (newSecret && meta.threadId === thread.threadId) saveMeta({ nonce: newSecret });
+    if (!secretRefused || result.ok) return result;
+    // The service no longer accepts this thread's secret, and retrying cannot change that:
+    // continue in a new thread rather than stay locked out on every reload.
+    logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
+    continueInNewThread();
+    return { ok: false, error: { ...result.error, final: false } };
   }
 
   function handleFrame(frame: IncomingFrame): void {
@@ -311,23 +296,13 @@ export function createEngine(options: EngineOptions) {
   }
 
   function restore(stored: StoredConversation): TranscriptEntry[] {
+    const restored = restoreConversation(stored);
     meta = stored.meta;
     activated = true;
-    // What was on a socket when the page went away may not have arrived; undelivered
-    // messages, failed ones included, go out again.
-    const requeued = new Map<string, UserEntry>();
-    for (const record of stored.outbox) {
-      const entry: UserEntry = { ...record.entry, status: 'pending' };
-      requeued.set(entry.id, entry);
-      outbox.add({ ...record, entry }, true);
-      taken.add(entry.id.slice(1));
-    }
-    const entries = stored.entries.map((entry) => {
-      if (entry.kind === 'user') taken.add(entry.id.slice(1));
-      return requeued.get(entry.id) ?? entry;
-    });
-    for (const entry of entries) lastSeq = Math.max(lastSeq, entry.seq);
-    return entries;
+    taken = restored.taken;
+    lastSeq = restored.lastSeq;
+    for (const record of restored.outbox) outbox.add(record, true);
+    return restored.entries;
   }
 
   const ready: Promise<void> = (async () => {

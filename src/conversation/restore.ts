@@ -1,0 +1,31 @@
+// A stored conversation, made ready to continue: what was on a socket when the page went away
+// may not have arrived, so every undelivered message (failed ones included) is pending again.
+import type { OutboxRecord, StoredConversation } from './persistence.ts';
+import type { TranscriptEntry, UserEntry } from './transcript.ts';
+
+export interface Restored {
+  entries: TranscriptEntry[];
+  /** Undelivered messages, pending again, oldest first. */
+  outbox: OutboxRecord[];
+  /** Request ids already taken in: a tab that sends one again is not sent twice. */
+  taken: Set<string>;
+  /** The highest seq seen: new entries go above it. */
+  lastSeq: number;
+}
+
+export function restoreConversation(stored: StoredConversation): Restored {
+  const requeued = new Map<string, UserEntry>();
+  const outbox = stored.outbox.map((record) => {
+    const entry: UserEntry = { ...record.entry, status: 'pending' };
+    requeued.set(entry.id, entry);
+    return { ...record, entry };
+  });
+  const taken = new Set([...requeued.keys()].map((id) => id.slice(1)));
+  let lastSeq = 0;
+  const entries = stored.entries.map((entry) => {
+    if (entry.kind === 'user') taken.add(entry.id.slice(1));
+    lastSeq = Math.max(lastSeq, entry.seq);
+    return requeued.get(entry.id) ?? entry;
+  });
+  return { entries, outbox, taken, lastSeq };
+}

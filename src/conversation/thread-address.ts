@@ -1,0 +1,48 @@
+// The address request for a thread: plain, or client-nonce with the thread's secret, and what
+// its answer means for the thread (a newer secret; a stored secret the service no longer takes).
+import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
+import type { ConnectionError } from '../connection/machine.ts';
+
+export interface AddressSettings {
+  clientId: string;
+  baseUrl: string;
+  sdkUrl?: string;
+  headerPrefix?: string;
+  fetch: typeof globalThis.fetch;
+  uuid: () => string;
+}
+
+export interface ThreadAddress {
+  result: AddressResult;
+  /** A secret to keep as the thread's nonce from now on. */
+  newSecret?: string;
+  /** The service refused the thread's stored secret: retrying cannot help, a new thread can. */
+  secretRefused: boolean;
+}
+
+function isRefusal(error: ConnectionError): boolean {
+  return error.status === 401 || error.status === 403;
+}
+
+export async function requestThreadAddress(
+  settings: AddressSettings,
+  thread: { threadId: string; nonce?: string },
+  signal: AbortSignal,
+): Promise<ThreadAddress> {
+  const request: AddressRequest = settings.sdkUrl
+    ? {
+        mode: 'secret',
+        sdkUrl: settings.sdkUrl,
+        clientId: settings.clientId,
+        headerPrefix: settings.headerPrefix ?? 'x-svc',
+        threadId: thread.threadId,
+        secret: thread.nonce ?? '',
+      }
+    : { mode: 'plain', baseUrl: settings.baseUrl, clientId: settings.clientId };
+  const result = await requestAddress(request, { fetch: settings.fetch, uuid: settings.uuid, signal });
+  return {
+    result,
+    ...(result.ok && result.secret && result.secret !== thread.nonce ? { newSecret: result.secret } : {}),
+    secretRefused: !result.ok && request.mode === 'secret' && request.secret !== '' && isRefusal(result.error),
+  };
+}
