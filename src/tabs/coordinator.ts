@@ -122,7 +122,8 @@ export function createCoordinator(options: CoordinatorOptions) {
   function lead(): () => void {
     const current = (engine = options.createEngine(publish, share));
     holder = options.tabId;
-    if (wantsConnection) current.connect();
+    // Connected before the hand-off (for whichever tab asked): stay connected.
+    if (wantsConnection || replica.status.value.state !== 'idle') current.connect();
     for (const request of unconfirmed.values()) void current.submit(request);
     return () => {
       if (engine === current) engine = undefined;

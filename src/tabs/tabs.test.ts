@@ -129,6 +129,20 @@ describe('tabs sharing one conversation', () => {
     expect(other.client.entries.value.map((e) => e.kind === 'user' && e.status)).toEqual(['delivered', 'sent']);
   });
 
+  it('a tab that never asked for the connection keeps it when it takes over from a connected holder', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const quiet = b.open();
+    await settle();
+    holder.client.connect();
+    await openLatest(b);
+    await holder.client.destroy();
+    const socket = await openLatest(b);
+    expect(b.sockets.sockets).toHaveLength(2);
+    expect(quiet.client.status.value.state).toBe('open');
+    expect(openSockets(b.sockets.sockets)).toEqual([socket]);
+  });
+
   it('a request the holder never took in goes to the next holder, and is taken once', async () => {
     const b = browserWithTabs();
     const holder = b.open();
