@@ -69,7 +69,10 @@ test('a page hostile to embeds shows the widget exactly as a plain page does', a
   };
   const plain = await capture({});
   await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear(); // the open panel is remembered per tab
+  });
   const hostile = await capture({ hostile: '' });
 
   // The hostile stylesheet really is on the page and really does change the page's own text.
