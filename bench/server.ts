@@ -13,7 +13,7 @@ export interface BenchServer {
 }
 
 /** A plausible small customer page: some text and inline CSS, and no other resources. */
-function customerPage(embed: string): string {
+export function customerPage(embed: string): string {
   const paragraphs = Array.from(
     { length: 12 },
     (_, i) =>
@@ -45,7 +45,10 @@ function customerPage(embed: string): string {
 `;
 }
 
-export async function startServer(parleyJs: Buffer): Promise<BenchServer> {
+/** Further pages by path, each a function of the server's origin (the restore bench's). */
+export type Routes = Record<string, { type: string; body: (origin: string) => string }>;
+
+export async function startServer(parleyJs: Buffer, routes: Routes = {}): Promise<BenchServer> {
   const requests: string[] = [];
   let origin = '';
   const server: Server = createServer((req, res) => {
@@ -63,6 +66,9 @@ export async function startServer(parleyJs: Buffer): Promise<BenchServer> {
     } else if (path === '/parley.js') {
       res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
       res.end(parleyJs);
+    } else if (Object.hasOwn(routes, path)) {
+      res.writeHead(200, { ...headers, 'content-type': routes[path]!.type });
+      res.end(routes[path]!.body(origin));
     } else {
       res.writeHead(404, headers);
       res.end();

@@ -1,6 +1,6 @@
 // Test helper: a stand-in for the parts of ChatClient the UI uses, driven through signals,
 // and a WidgetView around it.
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { vi } from 'vitest';
 import type { ChatClient } from '../src/client.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';

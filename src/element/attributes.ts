@@ -33,9 +33,3 @@ export function optionsFromAttributes(element: Element): Partial<Pick<ChatClient
   }
   return options;
 }
-
-/** `clientId` -> `client-id`, for the script tag's `data-` attributes and property setters. */
-export function attributeOf(option: ConfigOption): ClientAttribute {
-  const entry = Object.entries(CLIENT_ATTRIBUTES).find(([, name]) => name === option);
-  return entry![0] as ClientAttribute;
-}

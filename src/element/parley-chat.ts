@@ -1,7 +1,7 @@
 // <parley-chat>: attributes and properties <-> client options, DOM events, the shadow root.
 // The class is made by a function, not at module load, so importing this file touches no
 // browser global (Node, SSR).
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createChatClient, type ChatClient, type ChatClientOptions } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
@@ -9,6 +9,7 @@ import type { ChatUser } from '../conversation/outgoing.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { mergeStrings, type Strings } from '../ui/strings.ts';
+import { prepareClock } from '../ui/time.ts';
 import type { WidgetView } from '../ui/view.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes, type ConfigOption } from './attributes.ts';
 import { adoptWidgetStyles } from './styles.ts';
@@ -255,6 +256,12 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       };
       render(h(ChatApp, { view }), this.shadowRoot!);
       this.#syncViewport();
+      // The panel was open before a reload: its messages show as soon as they are loaded. Their
+      // clock's locale data loads now, in a task of its own, while storage is being read.
+      if (client.panelOpen.value || this.#isOpen.value) {
+        const timer = setTimeout(prepareClock);
+        this.#teardown.push(() => clearTimeout(timer));
+      }
 
       void client.ready.then(() => {
         if (this.#client !== client) return;

@@ -1,8 +1,13 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The widget's UI: the launcher while closed, the panel while open. Rendered by <parley-chat>
 // into its shadow root; styles come from styles.ts, adopted by the element.
+// (The UI's .tsx files ask for Preact's h() in their first line rather than the automatic
+// jsx-runtime: the bundle is a few hundred bytes smaller that way.)
+import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { Launcher } from './Launcher.tsx';
 import { Panel } from './Panel.tsx';
+import { useSignalValue } from './use-signal.ts';
 import type { WidgetView } from './view.ts';
 
 /** True right after a click or key press (so an open restored at page load steals no focus). */
@@ -12,10 +17,13 @@ function userIsActive(): boolean {
 }
 
 export function ChatApp({ view }: { view: WidgetView }) {
-  const open = view.open.value;
-  const strings = view.strings.value;
+  const open = useSignalValue(view.open);
+  const strings = useSignalValue(view.strings);
   const client = view.client;
-  const unread = client.unread.value;
+  const unread = useSignalValue(client.unread);
+  const heading = useSignalValue(view.heading);
+  const direction = useSignalValue(view.direction);
+  const language = useSignalValue(view.language);
   const launcher = useRef<HTMLButtonElement>(null);
   const refocusLauncher = useRef(false);
   // An open panel at mount was restored or configured, not asked for: it takes no focus.
@@ -42,7 +50,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
     <Panel
       client={view.client}
       strings={strings}
-      heading={view.heading.value}
+      heading={heading}
       autoFocus={closedOnce.current && userIsActive()}
       onClose={() => view.setOpen(false)}
       onCloseWithFocus={() => (refocusLauncher.current = true)}
@@ -52,7 +60,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
   );
   // A wrapper that takes no box: it carries the direction and language to both surfaces.
   return (
-    <div class="root" dir={view.direction.value} lang={view.language.value}>
+    <div class="root" dir={direction} lang={language}>
       {ui}
     </div>
   );

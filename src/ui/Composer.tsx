@@ -1,7 +1,8 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The message box: Enter sends, Shift+Enter breaks the line, an IME's Enter confirms its text.
 // Near the service's limit a counter appears; over it, sending is blocked (never truncated).
-import type { RefObject } from 'preact';
-import { useId, useState } from 'preact/hooks';
+import { h, type RefObject } from 'preact';
+import { useState } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../client.ts';
 import { SendIcon } from './icons.tsx';
 import { format, type Strings } from './strings.ts';
@@ -17,8 +18,6 @@ export function Composer(props: {
 }) {
   const { strings } = props;
   const [text, setText] = useState('');
-  const inputId = useId();
-  const counterId = useId();
   const length = text.trim().length;
   const left = MAX_MESSAGE_LENGTH - length;
   const over = left < 0;
@@ -51,25 +50,25 @@ export function Composer(props: {
         submit();
       }}
     >
-      <label class="visually-hidden" for={inputId}>
+      <label class="visually-hidden" for="parley-input">
         {strings.messageLabel}
       </label>
       <div class="input-wrap">
         <textarea
-          id={inputId}
+          id="parley-input"
           ref={props.inputRef}
           class="input"
           part="input"
           rows={rows}
           value={text}
           placeholder={strings.messagePlaceholder}
-          aria-describedby={left < COUNTER_THRESHOLD ? counterId : undefined}
+          aria-describedby={left < COUNTER_THRESHOLD ? 'parley-counter' : undefined}
           aria-invalid={over ? 'true' : undefined}
           onInput={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
         {left < COUNTER_THRESHOLD && (
-          <p id={counterId} class={over ? 'counter over' : 'counter'} part="counter">
+          <p id="parley-counter" class={over ? 'counter over' : 'counter'} part="counter">
             {over ? format(strings.charactersOver, { count: -left }) : format(strings.charactersLeft, { count: left })}
           </p>
         )}

@@ -1,4 +1,6 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // What the panel shows instead of the composer when the chat cannot work at all.
+import { h } from 'preact';
 import type { Strings } from './strings.ts';
 
 export function ErrorState(props: { message: string; strings: Strings }) {

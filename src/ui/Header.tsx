@@ -1,22 +1,24 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The panel's title bar: title, connection status in words, "Retry now", and close.
-import type { ChatClient } from '../client.ts';
+import { h } from 'preact';
+import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
 import { statusText } from './status-text.ts';
 import type { Strings } from './strings.ts';
 import { useNow } from './use-now.ts';
 
 export function Header(props: {
-  client: ChatClient;
+  status: ConnectionStatus;
   strings: Strings;
   heading: string;
   titleId: string;
   onClose: () => void;
   onRetryNow: () => void;
 }) {
-  const { client, strings } = props;
-  const status = client.status.value;
+  const { status, strings } = props;
   const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;
   const now = useNow(waiting);
+  const words = statusText(status, strings, now);
   return (
     <header class="header" part="header">
       <div class="header-text">
@@ -25,11 +27,11 @@ export function Header(props: {
         </h2>
         <p class="status" part="status" data-state={status.state} aria-hidden="true">
           <span class="status-dot" aria-hidden="true" />
-          {statusText(status, strings, now)}
+          {words}
         </p>
         {/* Changes of state are announced, in words without the countdown (not every second). */}
         <span class="visually-hidden" role="status">
-          {statusText(status.state === 'reconnecting' ? { state: 'reconnecting' } : status, strings, now)}
+          {status.state === 'reconnecting' ? strings.statusReconnecting : words}
         </span>
         {status.state === 'reconnecting' && status.error && (
           <p class="status-detail" part="status-detail">

@@ -1,4 +1,6 @@
+/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
 // Text with its http(s) URLs as links. Always rendered as text nodes, never as HTML.
+import { Fragment, h } from 'preact';
 import { linkify } from './linkify.ts';
 
 export function Linkified({ text }: { text: string }) {

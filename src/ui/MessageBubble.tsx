@@ -1,8 +1,9 @@
+/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
 // One transcript entry: who said it, the text (autolinked, never HTML), the time, and for the
 // visitor's own messages the delivery status with a retry when it failed.
-import { Component } from 'preact';
+import { Component, Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeImageUrl } from './image-url.ts';
 import { Linkified } from './Linkified.tsx';
 import type { Strings } from './strings.ts';
@@ -27,75 +28,55 @@ export class MessageBubble extends Component<BubbleProps> {
   }
 
   override render({ entry, strings, continued, onRetry }: BubbleProps) {
-    return entry.kind === 'user' ? (
-      <OwnMessage entry={entry} strings={strings} continued={continued} onRetry={onRetry} />
-    ) : (
-      <ReceivedMessage entry={entry} strings={strings} continued={continued} />
+    // The visitor's own entry (with its delivery status), or a received one; a received one
+    // `from` the user was sent as the visitor from another device, so it has arrived: delivered.
+    const own = entry.kind === 'user' ? entry : undefined;
+    const received = entry.kind === 'received' ? entry : undefined;
+    const from = received ? received.from : 'user';
+    const author = from === 'bot' ? strings.botName : received?.name || (from === 'agent' ? strings.agentName : strings.you);
+    return (
+      <div
+        class={`message from-${from}${continued ? ' continued' : ''}`}
+        part="message"
+        data-from={from}
+        data-status={own ? own.status : from === 'user' ? 'delivered' : undefined}
+      >
+        {from !== 'user' && (
+          <Avatar picture={from === 'agent' ? safeImageUrl(received?.picture) : undefined} initial={(author.trim()[0] ?? '').toUpperCase()} />
+        )}
+        <div class="message-body">
+          {from === 'agent' ? (
+            <p class="author" part="author">
+              {author}
+            </p>
+          ) : (
+            <span class="visually-hidden">{author}: </span>
+          )}
+          <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble">
+            <Linkified text={entry.text} />
+          </p>
+          <p class="meta">
+            <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
+            {own && (
+              <>
+                <span class="separator" aria-hidden="true">
+                  ·
+                </span>
+                <span class="delivery" data-status={own.status}>
+                  {strings[own.status]}
+                </span>
+                {own.status === 'failed' && (
+                  <button type="button" class="text-button retry" part="retry" onClick={() => onRetry(own.traceId)}>
+                    {strings.retry}
+                  </button>
+                )}
+              </>
+            )}
+          </p>
+        </div>
+      </div>
     );
   }
-}
-
-function OwnMessage({ entry, strings, continued, onRetry }: { entry: UserEntry } & Omit<BubbleProps, 'entry'>) {
-  const failed = entry.status === 'failed';
-  return (
-    <div class={messageClass('user', continued)} part="message" data-from="user" data-status={entry.status}>
-      <div class="message-body">
-        <span class="visually-hidden">{strings.you}: </span>
-        <p class="bubble" part="bubble">
-          <Linkified text={entry.text} />
-        </p>
-        <p class="meta">
-          <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
-          <span class="separator" aria-hidden="true">
-            ·
-          </span>
-          <span class="delivery" data-status={entry.status}>
-            {strings[entry.status]}
-          </span>
-          {failed && (
-            <button type="button" class="text-button retry" part="retry" onClick={() => onRetry(entry.traceId)}>
-              {strings.retry}
-            </button>
-          )}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-function ReceivedMessage({ entry, strings, continued }: { entry: ReceivedEntry; strings: Strings; continued: boolean }) {
-  const from = entry.from;
-  const picture = from === 'agent' ? safeImageUrl(entry.picture) : undefined;
-  const author = from === 'agent' ? entry.name || strings.agentName : from === 'bot' ? strings.botName : entry.name || strings.you;
-  return (
-    // A message the service sends as the visitor (another device) has arrived: delivered.
-    <div class={messageClass(from, continued)} part="message" data-from={from} data-status={from === 'user' ? 'delivered' : undefined}>
-      {from !== 'user' && <Avatar picture={picture} initial={initialOf(author)} />}
-      <div class="message-body">
-        {from === 'agent' ? (
-          <p class="author" part="author">
-            {author}
-          </p>
-        ) : (
-          <span class="visually-hidden">{author}: </span>
-        )}
-        <p class={entry.isFallback ? 'bubble fallback' : 'bubble'} part="bubble">
-          <Linkified text={entry.text} />
-        </p>
-        <p class="meta">
-          <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
-        </p>
-      </div>
-    </div>
-  );
-}
-
-function messageClass(from: string, continued: boolean): string {
-  return `message from-${from}${continued ? ' continued' : ''}`;
-}
-
-function initialOf(name: string): string {
-  return (name.trim()[0] ?? '').toUpperCase();
 }
 
 /** The agent's picture, or their initial when there is none or it does not load (a strict CSP). */

@@ -1,4 +1,6 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The service could not process a message: say so, and let the visitor dismiss it.
+import { h } from 'preact';
 import { format, type Strings } from './strings.ts';
 
 export function Notice(props: { message: string; strings: Strings; onDismiss: () => void }) {

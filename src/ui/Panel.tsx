@@ -1,6 +1,8 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The open chat: a dialog labelled by its title. Escape closes it. Beside the page it is not
 // modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
-import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { h } from 'preact';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatClient } from '../client.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { Composer } from './Composer.tsx';
@@ -12,6 +14,7 @@ import type { Strings } from './strings.ts';
 import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';
+import { useSignalValue } from './use-signal.ts';
 
 /** The same condition as the full-screen layout in widget.css. */
 export const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
@@ -28,16 +31,19 @@ export function Panel(props: {
   onCloseWithFocus: () => void;
 }) {
   const { client, strings } = props;
-  const titleId = useId();
+  // A fixed id: the shadow root holds one widget.
+  const titleId = 'parley-title';
   const panel = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const status = client.status.value;
-  const entries = client.entries.value;
-  const typing = client.typing.value;
+  const status = useSignalValue(client.status);
+  const entries = useSignalValue(client.entries);
+  const typing = useSignalValue(client.typing);
+  const offered = useSignalValue(client.quickReplies);
   // Nothing can be sent while the chat cannot connect at all.
-  const quickReplies = status.state === 'error' ? [] : client.quickReplies.value;
-  const serviceError = client.serviceError.value;
-  const loaded = client.loaded.value;
+  const quickReplies = status.state === 'error' ? [] : offered;
+  const serviceError = useSignalValue(client.serviceError);
+  const loaded = useSignalValue(client.loaded);
+  const hasOlder = useSignalValue(client.hasOlder);
 
   useEffect(() => {
     if (!props.autoFocus) return;
@@ -94,7 +100,7 @@ export function Panel(props: {
       onKeyDown={onKeyDown}
     >
       <Header
-        client={client}
+        status={status}
         strings={strings}
         heading={props.heading}
         titleId={titleId}
@@ -105,6 +111,8 @@ export function Panel(props: {
       <Transcript
         entries={entries}
         loaded={loaded}
+        hasOlder={hasOlder}
+        onOlder={() => client.loadOlder()}
         strings={strings}
         onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
         extra={`${typing}:${quickReplies.length}`}

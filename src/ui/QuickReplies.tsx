@@ -1,5 +1,7 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The quick replies of the latest message, as buttons. A click answers once: the set is
 // disabled until the client replaces it (the user's entry arrives a tick later).
+import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { QuickReply } from '../protocol/frames.ts';
 import type { Strings } from './strings.ts';

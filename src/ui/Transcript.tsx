@@ -1,21 +1,32 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // The conversation: a role="log" of the visible entries, keyed by id so a new message is an
 // addition (announced once), not a re-render. Whatever follows the log (quick replies, the
 // typing indicator) scrolls with it but stays outside the live region.
-import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+//
+// A long thread costs no long task: only the latest PAGE entries render at first. Near the top,
+// PAGE more of those in memory render, then older ones come from storage (client.loadOlder),
+// and the view keeps its place. History brought in that way goes into a part of the log that
+// is aria-live="off": its additions are not news, so screen readers do not announce them, while
+// new messages still land in the live part and are announced once.
+import { h, type ComponentChildren } from 'preact';
+import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import type { Strings } from './strings.ts';
 
 // Within this many pixels of the bottom, the visitor is following along and new messages scroll in.
 const FOLLOW_THRESHOLD_PX = 80;
+// Within this many pixels of the top, older messages are brought in.
+const OLDER_THRESHOLD_PX = 300;
+/** Entries rendered at first, and added each time the visitor nears the top. */
+export const PAGE = 30;
 
 export function visibleEntries(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
   return entries.filter((entry) => !(entry.kind === 'user' && entry.hidden));
 }
 
-function authorKey(entry: TranscriptEntry): string {
-  return entry.kind === 'user' ? 'self' : `${entry.from}:${entry.name ?? ''}`;
+function authorKey(entry: TranscriptEntry | undefined): string | undefined {
+  return entry && (entry.kind === 'user' ? 'self' : `${entry.from}:${entry.name ?? ''}`);
 }
 
 export function Transcript(props: {
@@ -23,65 +34,139 @@ export function Transcript(props: {
   /** The stored conversation is loaded. Until then the log stays empty, and it is a new log
    *  after: restored history is not announced as new messages. */
   loaded: boolean;
+  /** Older entries than `entries` are in storage; `onOlder` brings them into `entries`. */
+  hasOlder: boolean;
+  onOlder: () => Promise<unknown>;
   strings: Strings;
   onRetry: (traceId: number) => void;
   /** Changes to this (typing, quick replies) also keep the view at the bottom. */
   extra: unknown;
   children?: ComponentChildren;
 }) {
-  const { strings } = props;
+  const { strings, loaded } = props;
   const visible = visibleEntries(props.entries);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
-  const last = visible.at(-1);
+  // The id of the oldest entry rendered (null: the oldest in memory); set at the first render
+  // with the conversation loaded. Ids are stable from the moment a message is typed.
+  const start = useRef<string | null | undefined>(undefined);
+  // The first entry rendered before any history was brought in: those before it are history.
+  // (New messages never come before it: it was stored before they were sent.)
+  const boundary = useRef<string | undefined>(undefined);
+  const shownFirst = useRef<string | undefined>(undefined);
+  const fromBottom = useRef<number | undefined>(undefined);
+  const loading = useRef(false);
+  const [, update] = useReducer((n: number) => n + 1, 0);
 
-  // Opening the panel shows the latest messages; while following, a growing composer or a
-  // resized window keeps them in view.
-  useLayoutEffect(() => {
+  if (loaded && start.current === undefined) start.current = visible[visible.length - PAGE]?.id ?? null;
+  let from = visible.findIndex((entry) => entry.id === start.current);
+  // Not found (trimmed from memory, or a new thread): everything in memory is newer.
+  if (from < 0) {
+    from = 0;
+    if (start.current) start.current = null;
+  }
+  const shown = loaded ? visible.slice(from) : [];
+  let live = shown.findIndex((entry) => entry.id === boundary.current);
+  // Not found (no history yet, or it left memory along with everything older): all is live.
+  if (live < 0) {
+    boundary.current = undefined;
+    live = 0;
+  }
+  const first = shown[0]?.id;
+  const last = shown.at(-1);
+
+  // Entries about to appear above (or vanish from) the top: keep the distance from the bottom,
+  // so what the visitor reads stays put. The DOM is still the previous render's here.
+  const el = scroller.current;
+  if (el && first !== shownFirst.current) fromBottom.current = el.scrollHeight - el.scrollTop;
+
+  const bringOlder = () => {
     const el = scroller.current;
-    scrollToBottom(el);
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (following.current) scrollToBottom(el);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
+    if (!el || el.scrollTop > OLDER_THRESHOLD_PX) return;
+    boundary.current ??= first;
+    if (from > 0) {
+      start.current = from > PAGE ? visible[from - PAGE]!.id : null;
+      update(0);
+    } else if (props.hasOlder && !loading.current) {
+      loading.current = true;
+      void props.onOlder().finally(() => (loading.current = false));
+    }
+  };
+
+  const older = useRef(bringOlder);
+  older.current = bringOlder;
+  const frame = useRef(0);
+  const skipFollow = useRef(false);
+
+  // While following, a growing composer or a resized window keeps the latest messages in view.
+  useLayoutEffect(() => {
+    const el = scroller.current!;
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => following.current && scrollToBottom(el));
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      cancelAnimationFrame(frame.current);
+    };
   }, []);
 
   useLayoutEffect(() => {
+    const el = scroller.current!;
+    const appeared = !shownFirst.current && first;
+    shownFirst.current = first;
+    if (appeared) {
+      // Messages appear (the panel opens, the conversation loads): they show from the latest.
+      // That needs their layout, which the next frame does anyway; forcing it here would
+      // lengthen the task that rendered them.
+      skipFollow.current = true;
+      frame.current = requestAnimationFrame(() => {
+        scrollToBottom(el);
+        // Too little to scroll (so no scroll event will come): bring more now.
+        if (el.scrollHeight <= el.clientHeight) older.current();
+      });
+    } else if (fromBottom.current !== undefined) {
+      el.scrollTop = el.scrollHeight - fromBottom.current;
+      if (el.scrollHeight <= el.clientHeight) bringOlder();
+    }
+    fromBottom.current = undefined;
+  }, [first]);
+
+  useLayoutEffect(() => {
     // The visitor's own message always brings the view down; others only if they were following.
-    if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
-  }, [last?.id, visible.length, props.extra]);
+    if (skipFollow.current) skipFollow.current = false;
+    else if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
+  }, [last?.id, shown.length - live, props.extra, loaded]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX;
+    bringOlder();
   };
+
+  const bubbles = shown.map((entry, index) => (
+    <MessageBubble
+      key={entry.id}
+      entry={entry}
+      strings={strings}
+      continued={authorKey(shown[index - 1]) === authorKey(entry)}
+      onRetry={props.onRetry}
+    />
+  ));
 
   return (
     // Focusable, so the transcript scrolls by keyboard even when it holds no link or button.
     <div class="scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
       <div
-        key={props.loaded ? 'loaded' : 'loading'}
+        key={loaded ? 'loaded' : 'loading'}
         class="transcript"
         part="transcript"
         role="log"
         aria-relevant="additions"
         aria-label={strings.transcriptLabel}
       >
-        {props.loaded &&
-          visible.map((entry, index) => {
-          const previous = visible[index - 1];
-          return (
-            <MessageBubble
-              key={entry.id}
-              entry={entry}
-              strings={strings}
-              continued={previous !== undefined && authorKey(previous) === authorKey(entry)}
-              onRetry={props.onRetry}
-            />
-          );
-        })}
+        <div class="history" aria-live="off">
+          {bubbles.slice(0, live)}
+        </div>
+        {bubbles.slice(live)}
       </div>
       {props.children}
     </div>

@@ -1,5 +1,7 @@
+/** @jsxRuntime classic */ /** @jsx h */
 // "Bot is typing…": a polite status region that always exists (so the words are announced when
 // they appear); the dots inside it are the part="typing" element, present only while typing.
+import { h } from 'preact';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { format, type Strings } from './strings.ts';
 

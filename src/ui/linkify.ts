@@ -26,17 +26,19 @@ function count(text: string, char: string): number {
   return text.split(char).length - 1;
 }
 
-/** The href for a candidate, or undefined when it is not a well-formed http(s) URL. */
-export function safeHref(candidate: string): string | undefined {
-  const absolute = /^www\./i.test(candidate) ? `https://${candidate}` : candidate;
+/** An absolute http(s) URL's href, or undefined. */
+export function httpUrl(value: string): string | undefined {
   try {
-    const url = new URL(absolute);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    if (!url.hostname) return undefined;
-    return url.href;
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url.href : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The href for a candidate, or undefined when it is not a well-formed http(s) URL. */
+export function safeHref(candidate: string): string | undefined {
+  return httpUrl(/^www\./i.test(candidate) ? `https://${candidate}` : candidate);
 }
 
 export function linkify(text: string): Segment[] {

@@ -7,22 +7,16 @@ export function secondsUntil(retryAt: number, now: number): number {
   return Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
 
+const WORDS = {
+  idle: 'statusIdle',
+  connecting: 'statusConnecting',
+  open: 'statusOpen',
+  reconnecting: 'statusReconnecting',
+  offline: 'statusOffline',
+  error: 'statusError',
+} as const satisfies Record<ConnectionStatus['state'], keyof Strings>;
+
 export function statusText(status: ConnectionStatus, strings: Strings, now: number): string {
-  switch (status.state) {
-    case 'idle':
-      return strings.statusIdle;
-    case 'connecting':
-      return strings.statusConnecting;
-    case 'open':
-      return strings.statusOpen;
-    case 'reconnecting': {
-      if (status.retryAt === undefined) return strings.statusReconnecting;
-      const seconds = secondsUntil(status.retryAt, now);
-      return seconds > 0 ? format(strings.statusReconnectingIn, { seconds }) : strings.statusReconnecting;
-    }
-    case 'offline':
-      return strings.statusOffline;
-    case 'error':
-      return strings.statusError;
-  }
+  const seconds = status.state === 'reconnecting' && status.retryAt !== undefined ? secondsUntil(status.retryAt, now) : 0;
+  return seconds > 0 ? format(strings.statusReconnectingIn, { seconds }) : strings[WORDS[status.state]];
 }

@@ -1,6 +1,6 @@
 // What the UI receives from the element: the headless client plus the element's own state.
 // The UI never creates a client, touches attributes or dispatches DOM events itself.
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { ChatClient } from '../client.ts';
 import type { Strings } from './strings.ts';
 
