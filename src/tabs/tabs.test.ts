@@ -53,6 +53,17 @@ const openSockets = (sockets: FakeSocket[]) => sockets.filter((s) => s.readyStat
 const sends = (socket: FakeSocket) => socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
 const view = (client: ChatClient) => client.entries.value.map((e) => [e.id, e.text, e.kind === 'user' ? e.status : e.from]);
 
+/** Two tabs, the first holding a socket that the second asked for. */
+async function holderAndOther() {
+  const b = browserWithTabs();
+  const holder = b.open();
+  const other = b.open();
+  await settle();
+  other.client.connect();
+  const socket = await openLatest(b);
+  return { b, holder, other, socket };
+}
+
 /** Opens whatever socket the holder asked for. */
 async function openLatest(b: ReturnType<typeof browserWithTabs>): Promise<FakeSocket> {
   await settle();
@@ -107,12 +118,7 @@ describe('tabs sharing one conversation', () => {
   });
 
   it('when the holder goes, the next tab takes over and sends what was unconfirmed once, with its traceId', async () => {
-    const b = browserWithTabs();
-    const holder = b.open();
-    const other = b.open();
-    await settle();
-    other.client.connect();
-    const first = await openLatest(b);
+    const { b, holder, other, socket: first } = await holderAndOther();
     void other.client.send('unconfirmed');
     await settle();
     expect(sends(first).map((p) => [p.traceId, p.speech])).toEqual([[1, 'unconfirmed']]);
@@ -144,12 +150,7 @@ describe('tabs sharing one conversation', () => {
   });
 
   it('a request the holder never took in goes to the next holder, and is taken once', async () => {
-    const b = browserWithTabs();
-    const holder = b.open();
-    const other = b.open();
-    await settle();
-    other.client.connect();
-    await openLatest(b);
+    const { b, holder, other } = await holderAndOther();
     // The holder goes away in the same turn as the message leaves the other tab.
     const sent = other.client.send('in flight');
     await holder.client.destroy();
@@ -161,12 +162,7 @@ describe('tabs sharing one conversation', () => {
   });
 
   it('a silent holder (frozen) is replaced by a visible tab after a few seconds of silence', async () => {
-    const b = browserWithTabs();
-    const holder = b.open();
-    const other = b.open();
-    await settle();
-    other.client.connect();
-    await openLatest(b);
+    const { b, holder, other } = await holderAndOther();
     // Frozen without a freeze event: it goes silent and keeps the lock.
     holder.tab.freeze();
     await vi.advanceTimersByTimeAsync(SILENCE_MS + BEAT_MS);
