@@ -53,3 +53,12 @@ describe('linkify', () => {
     expect(safeHref('/relative')).toBeUndefined();
   });
 });
+
+describe('linkify on hostile input', () => {
+  it('stays linear: 100,000 closing brackets or dots after a URL', () => {
+    const brackets = `see https://a.example/x${')'.repeat(100_000)}`;
+    expect(linkify(brackets)[1]).toMatchObject({ kind: 'link', text: 'https://a.example/x' });
+    const dots = `https://a.example/${'.'.repeat(100_000)}x`;
+    expect(linkify(dots)[0]).toMatchObject({ kind: 'link' });
+  });
+});

@@ -7,23 +7,24 @@ export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: str
 const CANDIDATE = /(?<![\w@/.-])(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 
 // Punctuation that usually ends the sentence around a URL rather than the URL itself.
-const TRAILING = /[.,;:!?'*]+$/;
+const TRAILING = ".,;:!?'*";
+const OPENING: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
-/** Drops trailing punctuation and a closing bracket that has no opening partner in the URL. */
+/**
+ * Drops trailing punctuation and closing brackets that have no opening partner in the URL.
+ * One pass to count, one walk back from the end: linear, whatever the service sends.
+ */
 function trimUrl(raw: string): string {
-  let url = raw;
-  for (;;) {
-    const before = url;
-    url = url.replace(TRAILING, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
-      if (url.endsWith(close) && count(url, close) > count(url, open)) url = url.slice(0, -1);
-    }
-    if (url === before) return url;
+  const counts: Record<string, number> = {};
+  for (const char of raw) counts[char] = (counts[char] ?? 0) + 1;
+  let end = raw.length;
+  for (; end > 0; end--) {
+    const char = raw[end - 1]!;
+    const open = OPENING[char];
+    if (open !== undefined && counts[char]! > (counts[open] ?? 0)) counts[char]!--;
+    else if (!TRAILING.includes(char)) break;
   }
-}
-
-function count(text: string, char: string): number {
-  return text.split(char).length - 1;
+  return raw.slice(0, end);
 }
 
 /** An absolute http(s) URL's href, or undefined. */
