@@ -77,7 +77,7 @@ const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, start
 export function createEngine(options: EngineOptions) {
   const { clock, logger, store, publish, emit } = options;
   const journal = createJournal(store, logger);
-  let meta = newMeta(options.threadId ?? options.uuid());
+  let meta = newMeta(options.threadId || options.uuid());
   let firstTraceId = 1;
   let lastSeq = 0;
   /** The thread has been used (connected or written to), so it is worth keeping. */
@@ -118,13 +118,13 @@ export function createEngine(options: EngineOptions) {
         }
         publish({ op: 'status', status: statusOf(state) });
       },
-      ...(options.timings ? { timings: options.timings } : {}),
+      timings: options.timings,
     },
     {
-      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+      WebSocket: options.WebSocket,
       clock,
-      ...(options.random ? { random: options.random } : {}),
-      ...(options.environment ? { environment: options.environment } : {}),
+      random: options.random,
+      environment: options.environment,
       logger,
     },
   );

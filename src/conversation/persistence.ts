@@ -4,7 +4,6 @@
 // (private modes, blocked storage) it keeps working in memory, shared by every client of the
 // page, so a remount keeps the conversation.
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
-import * as z from 'zod/mini';
 import type { Logger } from '../protocol/parse.ts';
 import { bySeq, type StoredOutgoing, type TranscriptEntry, type UserEntry } from './transcript.ts';
 
@@ -64,41 +63,35 @@ export interface ConversationStore {
 /** History kept per thread; older entries are deleted when a conversation is loaded. */
 export const MAX_STORED_ENTRIES = 5_000;
 
-// Stored data may come from an older version or be damaged: check it before trusting it.
-const StoredMeta = z.looseObject({
-  version: z.literal(2),
-  threadId: z.string(),
-  nonce: z.optional(z.string()),
-  startEventQueued: z.boolean(),
-  readSeq: z.number(),
-});
-const StoredUserEntry = z.looseObject({
-  kind: z.literal('user'),
-  id: z.string(),
-  seq: z.number(),
-  traceId: z.number(),
-  text: z.string(),
-  at: z.number(),
-  status: z.string(),
-});
-const StoredReceivedEntry = z.looseObject({ kind: z.literal('received'), id: z.string(), seq: z.number(), from: z.string(), text: z.string(), at: z.number() });
-const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
-// By hand rather than z.union and z.enum, which would add their code to the bundle for this alone.
-const StoredEntry = {
-  safeParse(value: unknown) {
-    const entry = value as { kind?: unknown; status?: unknown } | null;
-    const schema = entry?.kind === 'user' ? StoredUserEntry : StoredReceivedEntry;
-    const ok = schema.safeParse(value).success && (entry?.kind !== 'user' || STATUSES.includes(entry.status as string));
-    return { success: ok };
-  },
-};
-const StoredOutbox = z.looseObject({
-  entry: StoredUserEntry,
-  outgoing: z.looseObject({ threadId: z.string(), traceId: z.number(), speech: z.string() }),
-});
+// Stored data may come from an older version or be damaged: check it before trusting it. By
+// hand, as `typeof` per field, since zod would add ~0.3 kB to the bundle for these few records.
+type Shape = Record<string, string>;
 
-const valid = <T>(schema: { safeParse(value: unknown): { success: boolean } }, logger: Logger) => (value: unknown): value is T => {
-  if (schema.safeParse(value).success) return true;
+function hasShape(value: unknown, shape: Shape): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(shape).every(([key, type]) => {
+    const field = (value as Record<string, unknown>)[key];
+    return type[0] === '?' ? field === undefined || typeof field === type.slice(1) : typeof field === type;
+  });
+}
+
+const META: Shape = { threadId: 'string', nonce: '?string', startEventQueued: 'boolean', readSeq: 'number' };
+const ENTRY: Shape = { id: 'string', seq: 'number', text: 'string', at: 'number' };
+const USER_ENTRY: Shape = { ...ENTRY, traceId: 'number' };
+const RECEIVED_ENTRY: Shape = { ...ENTRY, from: 'string' };
+const OUTGOING: Shape = { threadId: 'string', traceId: 'number', speech: 'string' };
+const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
+
+const isUserEntry = (value: unknown) =>
+  (value as UserEntry)?.kind === 'user' && hasShape(value, USER_ENTRY) && STATUSES.includes((value as UserEntry).status);
+const checks = {
+  meta: (value: unknown) => (value as ThreadMeta)?.version === 2 && hasShape(value, META),
+  entry: (value: unknown) => isUserEntry(value) || ((value as TranscriptEntry)?.kind === 'received' && hasShape(value, RECEIVED_ENTRY)),
+  outbox: (value: unknown) => isUserEntry((value as OutboxRecord)?.entry) && hasShape((value as OutboxRecord).outgoing, OUTGOING),
+};
+
+const valid = <T>(check: (value: unknown) => boolean, logger: Logger) => (value: unknown): value is T => {
+  if (check(value)) return true;
   logger.warn('[parley] ignored a stored record that is damaged or from another version');
   return false;
 };
@@ -245,9 +238,9 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
   const fallback = memoryStore(`fallback:${clientId}`);
   let broken = typeof indexedDB === 'undefined';
   const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
-  const isMeta = valid<ThreadMeta>(StoredMeta, logger);
-  const isEntry = valid<TranscriptEntry>(StoredEntry, logger);
-  const isOutbox = valid<OutboxRecord>(StoredOutbox, logger);
+  const isMeta = valid<ThreadMeta>(checks.meta, logger);
+  const isEntry = valid<TranscriptEntry>(checks.entry, logger);
+  const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
 
   function attempt<K extends keyof ConversationStore>(
     name: K,
