@@ -18,7 +18,7 @@ import { createPlayer } from './player.ts';
 import { expandReceived } from './received.ts';
 import { restoreConversation } from './restore.ts';
 import { requestThreadAddress } from './thread-address.ts';
-import { WINDOW_ENTRIES, type Op, type ReplicaState } from './replica.ts';
+import type { Op, ReplicaState } from './replica.ts';
 import type { TranscriptEntry, UserEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
@@ -71,6 +71,9 @@ function toTraceId(value: unknown): number | undefined {
 export function traceIdSeed(now: number): number {
   return Math.max(1, Math.floor((now - Date.UTC(2024, 0, 1)) / 1000));
 }
+
+/** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
+const FIRST_LOAD = 50;
 
 const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
 
@@ -306,7 +309,7 @@ export function createEngine(options: EngineOptions) {
   }
 
   const ready: Promise<void> = (async () => {
-    const stored = await store.load(WINDOW_ENTRIES).catch(() => undefined);
+    const stored = await store.load(FIRST_LOAD).catch(() => undefined);
     if (destroyed) return;
     const usable = stored && (!options.threadId || stored.meta.threadId === options.threadId);
     if (usable) {

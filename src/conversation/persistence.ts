@@ -205,30 +205,16 @@ function keysFor(clientId: string) {
   };
 }
 
-/** Values of `range`, newest first, at most `limit`. */
-function readBackwards(store: IDBObjectStore, range: IDBKeyRange, limit: number): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const values: unknown[] = [];
-    const request = store.openCursor(range, 'prev');
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor || values.length >= limit) return resolve(values);
-      values.push(cursor.value);
-      cursor.continue();
-    };
-  });
-}
-
-/** Deletes all but the newest `keep` records of `range`. */
-async function trim(store: IDBObjectStore, range: IDBKeyRange, keep: number): Promise<void> {
-  const count = await promisifyRequest(store.count(range));
-  if (count <= keep) return;
-  const cursor = await promisifyRequest(store.openKeyCursor(range));
-  if (!cursor) return;
-  cursor.advance(count - keep);
-  const boundary = await promisifyRequest(cursor.request as IDBRequest<IDBCursor | null>);
-  if (boundary) store.delete(IDBKeyRange.bound(range.lower, boundary.key, false, true));
+/**
+ * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
+ * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
+ * caller can trim without reading them again.
+ */
+async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: number) {
+  const keys = await promisifyRequest(store.getAllKeys(range));
+  const from = keys[Math.max(0, keys.length - limit)];
+  const values = from === undefined ? [] : await promisifyRequest(store.getAll(IDBKeyRange.bound(from, range.upper)));
+  return { keys, values };
 }
 
 /** IndexedDB through idb-keyval, keyed by clientId, falling back to memory on the first failure. */
@@ -261,28 +247,28 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
     }) as ConversationStore[K];
   }
 
-  const entriesOf = (values: unknown[]) => values.filter(isEntry).reverse();
-
   return {
     load: attempt('load', async (limit) => {
       if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
       const meta: unknown = await get(keys.meta, useStore());
       if (meta === undefined || !isMeta(meta)) return undefined;
-      return useStore()('readwrite', async (store) => {
-        const range = keys.entries(meta.threadId);
-        await trim(store, range, MAX_STORED_ENTRIES);
-        const latest = await readBackwards(store, range, limit + 1);
-        const outbox = await promisifyRequest(store.getAll(keys.outboxes(meta.threadId)));
-        return {
-          meta,
-          entries: entriesOf(latest.slice(0, limit)),
-          outbox: outbox.filter(isOutbox),
-          hasOlder: latest.length > limit,
-        };
-      });
+      const range = keys.entries(meta.threadId);
+      const { latest, outbox } = await useStore()('readonly', async (store) => ({
+        latest: await readLatest(store, range, limit),
+        outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
+      }));
+      const excess = latest.keys.length - MAX_STORED_ENTRIES;
+      // History beyond the cap goes, after the conversation is on screen.
+      if (excess > 0) void useStore()('readwrite', (store) => store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true))).catch(() => undefined);
+      return {
+        meta,
+        entries: latest.values.filter(isEntry),
+        outbox: outbox.filter(isOutbox),
+        hasOlder: latest.keys.length > limit,
+      };
     }),
     loadOlder: attempt('loadOlder', (threadId, before, limit) =>
-      useStore()('readonly', async (store) => entriesOf(await readBackwards(store, keys.entriesBefore(threadId, before), limit))),
+      useStore()('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry)),
     ),
     write: attempt('write', async (threadId, changes) => {
       await useStore()('readwrite', (store) => {
