@@ -7,9 +7,10 @@
 // seeding page writes the conversation into IndexedDB through the real store
 // (bench/seed-entry.ts, bundled here with Vite), and marks the panel open in the tab, as a
 // visitor who had it open would leave it. Then the tab loads the customer page with the one-line
-// embed, and a trace measures: the time from parley.js starting to run to the frame in which the
-// latest message is on screen, and the longest main-thread task until then (and a settle time
-// after). The service is absent (its address requests get 404), so no socket is involved.
+// embed and shows the conversation, and the visitor reloads: a trace of that reload measures the
+// time from parley.js starting to run to the frame in which the latest message is on screen,
+// and the longest main-thread task until then (and a settle time after). The service is absent
+// (its address requests get 404), so no socket is involved.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
@@ -99,9 +100,13 @@ async function restoreVisit(browser: Browser, origin: string, messages: number):
     });
     // tsx (esbuild, keepNames) may wrap functions in __name(); the page has no such helper.
     await tab.addInitScript(`var __name = (f) => f; (${installLatestProbe.toString()})(${JSON.stringify(`#${messages} `)});`);
+    // The visitor had the conversation open in this tab; what is measured is its reload.
+    const firstShown = tab.waitForEvent('console', { predicate: (m) => m.text() === 'bench:latest-visible', timeout: 10_000 });
+    await tab.goto(`${origin}/restore`);
+    await firstShown;
     await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
     const shown = tab.waitForEvent('console', { predicate: (m) => m.text() === 'bench:latest-visible', timeout: 10_000 });
-    await tab.goto(`${origin}/restore`);
+    await tab.reload();
     await shown;
     await tab.waitForTimeout(SETTLE_MS);
     const rendered = await tab.evaluate(() => (window as unknown as { __parleyRendered: number }).__parleyRendered);
@@ -210,8 +215,8 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
   });
   // As in the host-cost bench, wall times are gated at the median (a 2-core machine's load
   // shows in its slowest visit); the slowest is reported, and the CPU time of the longest task.
-  // The time to the latest message is reported, not gated: most of it is the client's start
-  // (storage, the tab lock), which the "in the DOM" column shows, not the rendering.
+  // A reload shows what the tab showed before it (sessionStorage) at once; a tab that never
+  // showed the conversation waits for IndexedDB's first open (30-100 ms here) instead.
   const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
   const targets = [
     ...rows.map((row) => ({
@@ -227,10 +232,10 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
       gated: true,
     },
     ...rows.map((row) => ({
-      name: `${row.size} stored: latest message on screen <= ${LATEST_MS} ms after the script starts (median; reported, not gated)`,
+      name: `${row.size} stored: latest message on screen <= ${LATEST_MS} ms after the script starts (median)`,
       value: round(row.latest.median),
       ok: row.latest.median <= LATEST_MS,
-      gated: false,
+      gated: true,
     })),
   ];
   const report = `restore with the panel open (${runs} visits per size; the service absent)

@@ -8,7 +8,7 @@ import type { ConnectionTimings, SocketConstructor } from './connection/connecti
 import { browserEnvironment, type Environment } from './connection/environment.ts';
 import type { ConnectionError } from './connection/machine.ts';
 import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
-import { createEngine, type SendRequest } from './conversation/engine.ts';
+import { createEngine, FIRST_LOAD, type SendRequest } from './conversation/engine.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
 import {
   browserLocale,
@@ -21,6 +21,8 @@ import {
 } from './conversation/outgoing.ts';
 import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
 import { createReplica } from './conversation/replica.ts';
+import { previewState } from './conversation/restore.ts';
+import { viewSnapshot } from './conversation/view-snapshot.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { Logger } from './protocol/parse.ts';
@@ -133,6 +135,9 @@ export function createChatClient(options: ChatClientOptions) {
   const listeners = new Map<keyof ChatClientEventMap, Set<Listener<never>>>();
   const tabId = Math.random().toString(36).slice(2, 10);
   const panelState = tabPanelState(options.clientId ?? '');
+  const snapshot = viewSnapshot(options.clientId ?? '');
+  const keepSnapshot = () => replica.loaded.value && replica.threadId.value && snapshot.write(replica.state());
+  if (typeof addEventListener === 'function') addEventListener('pagehide', keepSnapshot);
   let requestCount = 0;
   let user: ChatUser = options.user ?? {};
   let destroyed = false;
@@ -206,6 +211,19 @@ export function createChatClient(options: ChatClientOptions) {
     });
   } else {
     coordinator.join();
+    showStoredMeanwhile();
+  }
+
+  // Until the holder of the conversation (this tab or another) says what is current: what this
+  // tab showed before its reload, at once, else what is stored, as soon as it is read.
+  function showStoredMeanwhile(): void {
+    if (coordinator.leading) return;
+    const fits = (threadId: string) => !options.threadId || threadId === options.threadId;
+    const shown = snapshot.read();
+    if (shown && fits(shown.threadId)) coordinator.preview(shown);
+    void store.load(FIRST_LOAD).then((stored) => {
+      if (stored && fits(stored.meta.threadId)) coordinator.preview(previewState(stored));
+    }, () => undefined);
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
 
@@ -343,6 +361,7 @@ export function createChatClient(options: ChatClientOptions) {
     /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */
     destroy(): Promise<void> {
       destroyed = true;
+      if (typeof removeEventListener === 'function') removeEventListener('pagehide', keepSnapshot);
       stopStatusEvents();
       listeners.clear();
       return coordinator.destroy();

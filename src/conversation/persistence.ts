@@ -84,7 +84,8 @@ const STATUSES = ['pending', 'sent', 'delivered', 'failed'];
 
 const isUserEntry = (value: unknown) =>
   (value as UserEntry)?.kind === 'user' && hasShape(value, USER_ENTRY) && STATUSES.includes((value as UserEntry).status);
-const checks = {
+/** Checks of stored records (also used for the tab's view snapshot). */
+export const checks = {
   meta: (value: unknown) => (value as ThreadMeta)?.version === 2 && hasShape(value, META),
   entry: (value: unknown) => isUserEntry(value) || ((value as TranscriptEntry)?.kind === 'received' && hasShape(value, RECEIVED_ENTRY)),
   outbox: (value: unknown) => isUserEntry((value as OutboxRecord)?.entry) && hasShape((value as OutboxRecord).outgoing, OUTGOING),

@@ -5,7 +5,7 @@
 import { effect } from '@preact/signals-core';
 import type { SendRequest, Engine } from '../conversation/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
-import type { Op, Replica } from '../conversation/replica.ts';
+import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
@@ -207,6 +207,10 @@ export function createCoordinator(options: CoordinatorOptions) {
     },
     join,
     send,
+    /** Shows a stored conversation until a holder (this tab or another) says what is current. */
+    preview(state: ReplicaState): void {
+      if (!replica.loaded.value) applyOp({ op: 'state', state });
+    },
     connect(): void {
       wantsConnection = true;
       send({ name: 'connect' });

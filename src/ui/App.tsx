@@ -52,6 +52,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
       strings={strings}
       heading={heading}
       autoFocus={closedOnce.current && userIsActive()}
+      restored={!closedOnce.current}
       onClose={() => view.setOpen(false)}
       onCloseWithFocus={() => (refocusLauncher.current = true)}
     />

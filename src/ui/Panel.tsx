@@ -26,6 +26,8 @@ export function Panel(props: {
   heading: string;
   /** Move focus into the panel when it appears (it was opened by the visitor). */
   autoFocus: boolean;
+  /** Open at page load (restored, or configured open): shown at once, without the opening animation. */
+  restored: boolean;
   onClose: () => void;
   /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
   onCloseWithFocus: () => void;
@@ -92,7 +94,7 @@ export function Panel(props: {
   return (
     <div
       ref={panel}
-      class="panel"
+      class={props.restored ? 'panel restored' : 'panel'}
       part="panel"
       role="dialog"
       aria-modal={fullScreen ? 'true' : undefined}

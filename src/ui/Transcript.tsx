@@ -58,7 +58,13 @@ export function Transcript(props: {
   const loading = useRef(false);
   const [, update] = useReducer((n: number) => n + 1, 0);
 
-  if (loaded && start.current === undefined) start.current = visible[visible.length - PAGE]?.id ?? null;
+  // The last entry of the first loaded render: what was there before this page showed it is
+  // history too (not announced, not animated); only what comes after it is live.
+  const restoredLast = useRef<string | undefined>(undefined);
+  if (loaded && start.current === undefined) {
+    start.current = visible[visible.length - PAGE]?.id ?? null;
+    restoredLast.current = visible.at(-1)?.id;
+  }
   let from = visible.findIndex((entry) => entry.id === start.current);
   // Not found (trimmed from memory, or a new thread): everything in memory is newer.
   if (from < 0) {
@@ -67,8 +73,9 @@ export function Transcript(props: {
   }
   const shown = loaded ? visible.slice(from) : [];
   let live = shown.findIndex((entry) => entry.id === boundary.current);
+  if (live < 0) live = shown.findIndex((entry) => entry.id === restoredLast.current) + 1;
   // Not found (no history yet, or it left memory along with everything older): all is live.
-  if (live < 0) {
+  if (live <= 0) {
     boundary.current = undefined;
     live = 0;
   }
@@ -83,7 +90,7 @@ export function Transcript(props: {
   const bringOlder = () => {
     const el = scroller.current;
     if (!el || el.scrollTop > OLDER_THRESHOLD_PX) return;
-    boundary.current ??= first;
+    if (restoredLast.current === undefined) boundary.current ??= first;
     if (from > 0) {
       start.current = from > PAGE ? visible[from - PAGE]!.id : null;
       update(0);
