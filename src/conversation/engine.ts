@@ -323,12 +323,6 @@ export function createEngine(options: EngineOptions) {
 
   return {
     ready,
-    get threadId() {
-      return meta.threadId;
-    },
-    get active(): boolean {
-      return connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
-    },
     /** Takes a message in, connecting first (the start event of a new thread goes before it). */
     async submit(request: SendRequest): Promise<void> {
       await ready;
