@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReplicaState } from './replica.ts';
 import { viewSnapshot } from './view-snapshot.ts';
