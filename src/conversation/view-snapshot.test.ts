@@ -26,6 +26,11 @@ describe('viewSnapshot', () => {
     expect(viewSnapshot('other').read()).toBeUndefined();
   });
 
+  it('a thread with messages counts as one this browser has, even if it was new when shown', () => {
+    viewSnapshot('c').write({ ...state(2), stored: false });
+    expect(viewSnapshot('c').read()?.stored).toBe(true);
+  });
+
   it('ignores a damaged snapshot', () => {
     sessionStorage.setItem('parley:view:c', '{"threadId":"t1","entries":[{"kind":"user"}]}');
     expect(viewSnapshot('c').read()).toBeUndefined();

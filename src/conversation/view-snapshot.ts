@@ -24,7 +24,10 @@ export function viewSnapshot(clientId: string) {
       try {
         const { serviceError: _error, ...kept } = state;
         const entries = state.entries.slice(-SNAPSHOT_ENTRIES);
-        sessionStorage.setItem(key, JSON.stringify({ ...kept, entries, hasOlder: state.hasOlder || entries.length < state.entries.length }));
+        const more = state.hasOlder || entries.length < state.entries.length;
+        // A thread with messages is one this browser has: the next start connects at once.
+        const stored = state.stored || entries.length > 0;
+        sessionStorage.setItem(key, JSON.stringify({ ...kept, entries, hasOlder: more, stored }));
       } catch {
         // Full or refused: the next start reads IndexedDB, a little later.
       }
