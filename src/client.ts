@@ -8,7 +8,7 @@ import type { ConnectionTimings, SocketConstructor } from './connection/connecti
 import { browserEnvironment, type Environment } from './connection/environment.ts';
 import type { ConnectionError } from './connection/machine.ts';
 import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
-import { createEngine, FIRST_LOAD, type SendRequest } from './conversation/engine.ts';
+import { createEngine, type SendRequest } from './conversation/engine.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
 import {
   browserLocale,
@@ -21,7 +21,6 @@ import {
 } from './conversation/outgoing.ts';
 import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
 import { createReplica } from './conversation/replica.ts';
-import { previewState } from './conversation/restore.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
@@ -214,16 +213,11 @@ export function createChatClient(options: ChatClientOptions) {
     showStoredMeanwhile();
   }
 
-  // Until the holder of the conversation (this tab or another) says what is current: what this
-  // tab showed before its reload, at once, else what is stored, as soon as it is read.
+  // Until the holder of the conversation (this tab or another) says what is current, a reload
+  // shows at once what this tab showed before it.
   function showStoredMeanwhile(): void {
-    if (coordinator.leading) return;
-    const fits = (threadId: string) => !options.threadId || threadId === options.threadId;
     const shown = snapshot.read();
-    if (shown && fits(shown.threadId)) coordinator.preview(shown);
-    void store.load(FIRST_LOAD).then((stored) => {
-      if (stored && fits(stored.meta.threadId)) coordinator.preview(previewState(stored));
-    }, () => undefined);
+    if (shown && (!options.threadId || shown.threadId === options.threadId)) coordinator.preview(shown);
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
 

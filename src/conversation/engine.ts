@@ -73,7 +73,7 @@ export function traceIdSeed(now: number): number {
 }
 
 /** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
-export const FIRST_LOAD = 50;
+const FIRST_LOAD = 50;
 
 const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
 

@@ -1,7 +1,6 @@
 // A stored conversation, made ready to continue: what was on a socket when the page went away
 // may not have arrived, so every undelivered message (failed ones included) is pending again.
 import type { OutboxRecord, StoredConversation } from './persistence.ts';
-import type { ReplicaState } from './replica.ts';
 import type { TranscriptEntry, UserEntry } from './transcript.ts';
 
 export interface Restored {
@@ -12,19 +11,6 @@ export interface Restored {
   taken: Set<string>;
   /** The highest seq seen: new entries go above it. */
   lastSeq: number;
-}
-
-/** A stored conversation as a tab shows it before it knows which tab holds the socket. */
-export function previewState(stored: StoredConversation): ReplicaState {
-  return {
-    threadId: stored.meta.threadId,
-    entries: stored.entries,
-    hasOlder: stored.hasOlder,
-    stored: true,
-    readSeq: stored.meta.readSeq,
-    typing: false,
-    status: { state: 'idle' },
-  };
 }
 
 export function restoreConversation(stored: StoredConversation): Restored {
