@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { createMockService, type MockService } from './mock/service.ts';
+import { createMockService, type MockService } from '../emulator/service.ts';
 
 let server: Server;
 let service: MockService;

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { handleControl } from './control.ts';
 import { parseClientFrame, type SendPayload } from './frames.ts';
-import { buildReplies, loadFlows, matchStep, type Flow } from './flows.ts';
+import { buildReplies, loadFlows, matchStep, type Flow } from './flows/flows.ts';
 import { header, sendError, sendJson, sendPreflight } from './http.ts';
 
 export type Mode = 'plain' | 'secret';
@@ -648,7 +648,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     {
       prefix: (options.prefix ?? '').replace(/\/+$/, ''),
       log: options.log ?? false,
-      flowsFile: options.flowsFile ?? new URL('./flows.json', import.meta.url),
+      flowsFile: options.flowsFile ?? new URL('./flows/demo-flows.json', import.meta.url),
     },
     options.clients ?? DEFAULT_CLIENTS,
   );

@@ -2,7 +2,7 @@
 // answers a message, and turns the step's actions into `message.received` payloads (spec 2.5).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { SendPayload } from './frames.ts';
+import type { SendPayload } from '../frames.ts';
 
 // ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
 
