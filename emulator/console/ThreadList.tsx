@@ -1,0 +1,71 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// The live list of threads, newest activity first: a list of buttons, the selected one
+// aria-current. Arrow keys, Home and End move between them.
+import { h } from 'preact';
+import type { ThreadSummary } from '../model.ts';
+import { clock, isoTime, STATUS_LABEL } from './format.ts';
+import type { ConsoleStore } from './store.ts';
+import { useSignalValue } from './use-signal.ts';
+
+export function ThreadList({ store }: { store: ConsoleStore }) {
+  const threads = useSignalValue(store.threads);
+  const selectedId = useSignalValue(store.selectedId);
+  const unread = useSignalValue(store.unread);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const buttons = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>('button.thread')];
+    const at = buttons.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const to =
+      event.key === 'ArrowDown' ? at + 1 : event.key === 'ArrowUp' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : -1;
+    if (to < 0 || to >= buttons.length) return;
+    event.preventDefault();
+    buttons[to]!.focus();
+  };
+
+  return (
+    <nav class="column threads" aria-labelledby="threads-heading">
+      <h2 id="threads-heading">
+        Threads <span class="count">({threads.length})</span>
+      </h2>
+      {threads.length === 0 ? (
+        <p class="empty">No conversation yet: open the widget and say something.</p>
+      ) : (
+        <ul class="thread-list" onKeyDown={onKeyDown}>
+          {threads.map((thread) => (
+            <li key={thread.threadId}>
+              <ThreadItem
+                thread={thread}
+                current={thread.threadId === selectedId}
+                isNew={unread.has(thread.threadId)}
+                onSelect={() => store.select(thread.threadId)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function ThreadItem(props: { thread: ThreadSummary; current: boolean; isNew: boolean; onSelect: () => void }) {
+  const { thread } = props;
+  const online = thread.openSockets > 0;
+  return (
+    <button type="button" class="thread" aria-current={props.current ? 'true' : undefined} onClick={props.onSelect}>
+      <span class="thread-top">
+        <span class="thread-id">{thread.threadId}</span>
+        {props.isNew && <span class="new">New</span>}
+        <time class="muted" dateTime={isoTime(thread.lastActivityAt)}>
+          {clock(thread.lastActivityAt)}
+        </time>
+      </span>
+      {thread.lastText && <span class="thread-text">{thread.lastText}</span>}
+      <span class="thread-tags">
+        <span class={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
+        {thread.botPaused && <span class="badge paused">Bot paused</span>}
+        <span class={online ? 'presence online' : 'presence'}>{online ? 'Visitor online' : 'Visitor offline'}</span>
+      </span>
+    </button>
+  );
+}
