@@ -80,7 +80,9 @@ export function createConsoleServer(source: ConsoleSource, options: ConsoleServe
     try {
       body = await readJson(req);
     } catch (error) {
-      return sendError(req, res, 400, (error as Error).message);
+      // readJson says why (413 too large, 415 not JSON, 400 invalid) when it can.
+      const status = (error as { status?: unknown }).status;
+      return sendError(req, res, typeof status === 'number' ? status : 400, (error as Error).message);
     }
     const url = (body as { url?: unknown } | null)?.url;
     if (url !== null && !isHttpUrl(url)) {
