@@ -32,9 +32,10 @@ export function ThreadList({ store }: { store: ConsoleStore }) {
         <p class="empty">No conversation yet: open the widget and say something.</p>
       ) : (
         <ul class="thread-list" onKeyDown={onKeyDown}>
-          {threads.map((thread) => (
+          {threads.map((thread, index) => (
             <li key={thread.threadId}>
               <ThreadItem
+                id={`thread-${index}`}
                 thread={thread}
                 current={thread.threadId === selectedId}
                 isNew={unread.has(thread.threadId)}
@@ -48,20 +49,38 @@ export function ThreadList({ store }: { store: ConsoleStore }) {
   );
 }
 
-function ThreadItem(props: { thread: ThreadSummary; current: boolean; isNew: boolean; onSelect: () => void }) {
-  const { thread } = props;
+/** Named by its id (and "New"), described by the rest: short names that actions' names do not collide with. */
+function ThreadItem(props: { id: string; thread: ThreadSummary; current: boolean; isNew: boolean; onSelect: () => void }) {
+  const { thread, id } = props;
   const online = thread.openSockets > 0;
   return (
-    <button type="button" class="thread" aria-current={props.current ? 'true' : undefined} onClick={props.onSelect}>
+    <button
+      type="button"
+      class="thread"
+      aria-current={props.current ? 'true' : undefined}
+      aria-labelledby={props.isNew ? `${id}-name ${id}-new` : `${id}-name`}
+      aria-describedby={thread.lastText ? `${id}-text ${id}-tags ${id}-time` : `${id}-tags ${id}-time`}
+      onClick={props.onSelect}
+    >
       <span class="thread-top">
-        <span class="thread-id">{thread.threadId}</span>
-        {props.isNew && <span class="new">New</span>}
-        <time class="muted" dateTime={isoTime(thread.lastActivityAt)}>
+        <span class="thread-id" id={`${id}-name`}>
+          {thread.threadId}
+        </span>
+        {props.isNew && (
+          <span class="new" id={`${id}-new`}>
+            New
+          </span>
+        )}
+        <time class="muted" id={`${id}-time`} dateTime={isoTime(thread.lastActivityAt)}>
           {clock(thread.lastActivityAt)}
         </time>
       </span>
-      {thread.lastText && <span class="thread-text">{thread.lastText}</span>}
-      <span class="thread-tags">
+      {thread.lastText && (
+        <span class="thread-text" id={`${id}-text`}>
+          {thread.lastText}
+        </span>
+      )}
+      <span class="thread-tags" id={`${id}-tags`}>
         <span class={`badge status-${thread.status}`}>{STATUS_LABEL[thread.status]}</span>
         {thread.botPaused && <span class="badge paused">Bot paused</span>}
         <span class={online ? 'presence online' : 'presence'}>{online ? 'Visitor online' : 'Visitor offline'}</span>

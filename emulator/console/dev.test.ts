@@ -1,5 +1,5 @@
 // The console from source on Vite's dev server: its page, with script and stylesheet made absolute.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Connect, ViteDevServer } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ describe('serveConsoleFromSource', () => {
         status: 0,
         headers: {} as Record<string, string>,
       };
-      handle({ url, method, originalUrl: url } as IncomingMessage as Connect.IncomingMessage, res as unknown as ServerResponse, () =>
+      handle({ url, method, originalUrl: url } as unknown as Connect.IncomingMessage, res as unknown as ServerResponse, () =>
         resolve({ handled: false }),
       );
     });
