@@ -517,12 +517,12 @@ function withSpeechHint<F extends { ok: false; field: string; message: string }>
 
 /** Spec 4.4: parses the body of POST handover/:threadId; no body means `{}`. */
 export function parseHandoverBody(body: unknown, options: ParseOptions = {}): Parsed<HandoverBody> {
-  return parseBody(HandoverBody, body ?? {}, options);
+  return parseBody(HandoverBody, body === undefined ? {} : body, options);
 }
 
 /** Spec 4.4: parses an empty body (takeover, resolve, trigger/event, POST and DELETE pause); no body means `{}`. */
 export function parseEmptyBody(body: unknown, options: ParseOptions = {}): Parsed<EmptyBody> {
-  return parseBody(EmptyBody, body ?? {}, options);
+  return parseBody(EmptyBody, body === undefined ? {} : body, options);
 }
 
 /** Spec 4.5: parses the body of POST broadcast/instant. */
