@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backoffMs, formatOffset, nextAttemptDelay, RETRY_POLICY, retrySchedule } from './schedule.ts';
 
@@ -46,5 +47,14 @@ describe('retry schedule', () => {
     const rows = retrySchedule(0.000001); // a 14 ms window
     expect(rows.at(-1)!.offsetMs).toBe(14);
     expect(rows.every((row, i) => i === 0 || row.delayMs >= 1)).toBe(true);
+  });
+});
+
+describe('README', () => {
+  it('prints the schedule as retrySchedule() computes it', () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| (\d+) \| (\d+:\d\d:\d\d) \| (\d+) ms \|$/gm)].map((m) => [Number(m[1]), m[2], Number(m[3])]);
+    const fast = retrySchedule(0.001);
+    expect(rows).toEqual(retrySchedule().map((row, i) => [row.attempt, formatOffset(row.offsetMs), fast[i]!.offsetMs]));
   });
 });
