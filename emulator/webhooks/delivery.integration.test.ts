@@ -120,6 +120,17 @@ describe('webhook delivery over real HTTP', () => {
     expect(new Set(record!.attempts.map((a) => a.error))).toEqual(new Set(['refused']));
   });
 
+  it('a 2xx whose body never ends is acknowledged at its headers; the socket is let go after the timeout', async () => {
+    let closed = false;
+    const endless = await server((req, res) => {
+      req.resume();
+      res.writeHead(200).write('partial');
+      res.on('close', () => (closed = true));
+    });
+    expect(await postJson(endless.url, '{}', { timeoutMs: 100 })).toEqual({ status: 200 });
+    await until(() => closed);
+  });
+
   it('the real post never throws on a bad URL', async () => {
     expect(await postJson('not a url', '{}')).toEqual({ error: 'network: invalid URL' });
     expect(await postJson('ftp://x/', '{}')).toEqual({ error: 'network: unsupported protocol ftp:' });

@@ -67,8 +67,11 @@ export function postJson(
       req.destroy();
     }, timeoutMs);
     req.on('response', (res) => {
-      // The status is the whole answer; drain the rest so the socket can be reused.
+      // The status is the whole answer; drain the rest so the socket can be reused, but give up
+      // the socket if the body does not end within the timeout (a stuck one must not hold it).
       settle({ status: res.statusCode ?? 0 });
+      const drainDeadline = setTimeout(() => res.destroy(), timeoutMs);
+      res.on('close', () => clearTimeout(drainDeadline));
       res.on('error', () => {});
       res.resume();
     });
