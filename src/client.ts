@@ -24,6 +24,7 @@ import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
+import { MAX_SPEECH_LENGTH, speechLength } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
 import { randomUuid } from './util/uuid.ts';
@@ -31,7 +32,7 @@ import { randomUuid } from './util/uuid.ts';
 export type { ChatClientEventMap };
 
 /** The service's limit on a text message (spec 8). */
-export const MAX_MESSAGE_LENGTH = 255;
+export const MAX_MESSAGE_LENGTH = MAX_SPEECH_LENGTH;
 
 export interface ChatClientOptions {
   /** `clientId` of the address request, from the channel settings. */
@@ -285,8 +286,9 @@ export function createChatClient(options: ChatClientOptions) {
     async send(text: string): Promise<UserEntry | undefined> {
       const speech = text.trim();
       if (!speech) return undefined;
-      if (speech.length > MAX_MESSAGE_LENGTH) {
-        throw new RangeError(`a message may hold at most ${MAX_MESSAGE_LENGTH} characters (this one has ${speech.length})`);
+      const length = speechLength(speech);
+      if (length > MAX_MESSAGE_LENGTH) {
+        throw new RangeError(`a message may hold at most ${MAX_MESSAGE_LENGTH} characters (this one has ${length})`);
       }
       return sendDraft(buildDraft(speech, draftContext()), { text: speech });
     },

@@ -4,6 +4,7 @@
 import { h, type RefObject } from 'preact';
 import { useState } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../client.ts';
+import { speechLength } from '../protocol/limits.ts';
 import { SendIcon } from './icons.tsx';
 import { format, type Strings } from './strings.ts';
 
@@ -18,7 +19,7 @@ export function Composer(props: {
 }) {
   const { strings } = props;
   const [text, setText] = useState('');
-  const length = text.trim().length;
+  const length = speechLength(text.trim());
   const left = MAX_MESSAGE_LENGTH - length;
   const over = left < 0;
   const canSend = length > 0 && !over;
