@@ -45,5 +45,5 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
     logger.warn(`[parley] dropped a malformed "${type}" frame (${where.join('; ')}):`, preview(data));
     return undefined;
   }
-  return result.data as IncomingFrame;
+  return { type, ...result.data } as IncomingFrame;
 }
