@@ -15,7 +15,7 @@ export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(tagName);
   if (existing) {
-    console.warn(`[parley] <${tagName}> is already defined on this page; keeping the first definition.`);
+    console.warn(`[parley] <${tagName}> is already defined; keeping the first one`);
     return existing;
   }
   const elementClass = createParleyChatClass(deps);
