@@ -223,7 +223,7 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
   const fallback = memoryStore(`fallback:${clientId}`);
-  let broken = typeof indexedDB === 'undefined';
+  let broken = !globalThis.indexedDB;
   const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
   const isEntry = valid<TranscriptEntry>(checks.entry, logger);

@@ -12,7 +12,7 @@ declare global {
  * once; does nothing where there is no `customElements` (Node, SSR).
  */
 export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
-  if (typeof customElements === 'undefined') return undefined;
+  if (!globalThis.customElements) return undefined;
   const existing = customElements.get(tagName);
   if (existing) {
     console.warn(`[parley] <${tagName}> is already defined; keeping the first one`);
