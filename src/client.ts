@@ -26,6 +26,7 @@ import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
+import { httpUrl } from './util/http-url.ts';
 import { randomUuid } from './util/uuid.ts';
 
 export type { ChatClientEventMap };
@@ -89,13 +90,7 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
 }
 
 function resolveHttpUrl(value: string): string | undefined {
-  try {
-    const base: string | undefined = globalThis.location?.href;
-    const url = new URL(value.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : undefined;
-  } catch {
-    return undefined;
-  }
+  return httpUrl(value.trim(), globalThis.location?.href)?.replace(/\/+$/, '');
 }
 
 
