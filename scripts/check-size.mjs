@@ -1,11 +1,12 @@
 // The size budget of the script-tag bundle, checked inside `npm test` after the build.
 // The budget is a ratchet at the size reached so far: a feature may raise it by what its issue
 // allows, and it is lowered whenever a change makes the bundle smaller. (The 20 kB goal of
-// issue 4 is retired.) 33.6 kB after issue 7 (several tabs, per-entry storage, long history).
+// issue 4 is retired.) 33.6 kB after issue 7 (several tabs, per-entry storage, long history);
+// 33.1 kB after the diet that followed it (33.06 kB measured).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 33.6 * 1024;
+const BUDGET = 33.1 * 1024;
 const file = 'dist/parley.js';
 
 const raw = readFileSync(file);

@@ -27,6 +27,7 @@ import type { QuickReply } from './protocol/frames.ts';
 import { MAX_SPEECH_LENGTH, speechLength } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
+import { httpUrl } from './util/http-url.ts';
 import { randomUuid } from './util/uuid.ts';
 
 export type { ChatClientEventMap };
@@ -90,13 +91,7 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
 }
 
 function resolveHttpUrl(value: string): string | undefined {
-  try {
-    const base = typeof location === 'undefined' ? undefined : location.href;
-    const url = new URL(value.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : undefined;
-  } catch {
-    return undefined;
-  }
+  return httpUrl(value.trim(), globalThis.location?.href)?.replace(/\/+$/, '');
 }
 
 
@@ -106,7 +101,7 @@ const OLDER_PAGE = 50;
 /** The panel's open state belongs to the tab (and survives its reloads), not to the conversation. */
 function tabPanelState(clientId: string) {
   const key = `parley:open:${clientId}`;
-  const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+  const storage = (): Storage | undefined => globalThis.sessionStorage;
   return {
     read(): boolean {
       try {
@@ -137,7 +132,7 @@ export function createChatClient(options: ChatClientOptions) {
   const panelState = tabPanelState(options.clientId ?? '');
   const snapshot = viewSnapshot(options.clientId ?? '');
   const keepSnapshot = () => replica.loaded.value && replica.threadId.value && snapshot.write(replica.state());
-  if (typeof addEventListener === 'function') addEventListener('pagehide', keepSnapshot);
+  globalThis.addEventListener?.('pagehide', keepSnapshot);
   let requestCount = 0;
   let user: ChatUser = options.user ?? {};
   let destroyed = false;
@@ -357,7 +352,7 @@ export function createChatClient(options: ChatClientOptions) {
     /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */
     destroy(): Promise<void> {
       destroyed = true;
-      if (typeof removeEventListener === 'function') removeEventListener('pagehide', keepSnapshot);
+      globalThis.removeEventListener?.('pagehide', keepSnapshot);
       stopStatusEvents();
       listeners.clear();
       return coordinator.destroy();

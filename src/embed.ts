@@ -8,14 +8,11 @@ const MARK = 'data-parley-embed';
 
 function mountFromScript(script: HTMLScriptElement): void {
   if (!script.getAttribute('data-client-id')?.trim()) {
-    console.error(
-      '[parley] the script tag has no data-client-id, so no chat was added. ' +
-        'Add data-client-id="…" and data-base-url="…" (from the channel settings) to the <script> tag.',
-    );
+    console.error('[parley] no chat added: the <script> tag needs data-client-id and data-base-url (from the channel settings)');
     return;
   }
   if (document.querySelector(`parley-chat[${MARK}]`)) {
-    console.warn('[parley] the Parley script is on this page twice; the second copy adds nothing.');
+    console.warn('[parley] parley.js is on this page twice; the second copy does nothing');
     return;
   }
   const element = document.createElement('parley-chat');
@@ -31,7 +28,7 @@ function mountFromScript(script: HTMLScriptElement): void {
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 defineParleyChat();
 if (!script) {
-  console.error('[parley] no chat was added: load parley.js with a classic <script> tag carrying data-client-id.');
+  console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {
   mountFromScript(script);
 } else {

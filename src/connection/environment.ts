@@ -8,10 +8,10 @@ export interface Environment {
 
 /** The real browser, or a permanently online and visible world where there is none (Node, SSR). */
 export function browserEnvironment(): Environment {
-  const win = typeof window === 'undefined' ? undefined : window;
-  const doc = typeof document === 'undefined' ? undefined : document;
+  const win: Window | undefined = globalThis.window;
+  const doc: Document | undefined = globalThis.document;
   return {
-    isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+    isOnline: () => globalThis.navigator?.onLine !== false,
     isVisible: () => doc?.visibilityState !== 'hidden',
     subscribe(listener) {
       if (!win) return () => {};

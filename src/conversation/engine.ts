@@ -146,7 +146,7 @@ export function createEngine(options: EngineOptions) {
     if (!secretRefused || result.ok) return result;
     // The service no longer accepts this thread's secret, and retrying cannot change that:
     // continue in a new thread rather than stay locked out on every reload.
-    logger.warn('[parley] the service refused the stored secret of this conversation; starting a new one');
+    logger.warn('[parley] the service refused this thread\'s secret; starting a new thread');
     continueInNewThread();
     return { ok: false, error: { ...result.error, final: false } };
   }
@@ -171,7 +171,7 @@ export function createEngine(options: EngineOptions) {
         return;
       case 'error': {
         const message = typeof frame.message === 'string' ? frame.message : 'the service could not process a message';
-        logger.warn(`[parley] the service answered with an error: ${message}`);
+        logger.warn(`[parley] service error: ${message}`);
         serviceError = message;
         publish({ op: 'error', message });
         emit('error', { message, source: 'service' });

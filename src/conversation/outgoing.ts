@@ -20,7 +20,7 @@ export interface Locale {
 
 export const browserLocale: Locale = {
   language: () => {
-    const tag = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
+    const tag = globalThis.navigator?.language || 'en';
     return tag.slice(0, 2).toLowerCase();
   },
   timezoneHours: () => -new Date().getTimezoneOffset() / 60,

@@ -93,7 +93,7 @@ export const checks = {
 
 const valid = <T>(check: (value: unknown) => boolean, logger: Logger) => (value: unknown): value is T => {
   if (check(value)) return true;
-  logger.warn('[parley] ignored a stored record that is damaged or from another version');
+  logger.warn('[parley] ignored a damaged or outdated stored record');
   return false;
 };
 
@@ -223,7 +223,7 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
   const fallback = memoryStore(`fallback:${clientId}`);
-  let broken = typeof indexedDB === 'undefined';
+  let broken = !globalThis.indexedDB;
   const useStore = () => idbStore ?? (sharedIdbStore ??= createStore('parley', 'conversations'));
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
   const isEntry = valid<TranscriptEntry>(checks.entry, logger);
@@ -239,7 +239,7 @@ export function indexedDbStore(clientId: string, logger: Logger, idbStore?: UseS
           return await (action as (...a: unknown[]) => Promise<unknown>)(...args);
         } catch (error) {
           broken = true;
-          logger.warn('[parley] IndexedDB is unavailable; the conversation is kept in memory only:', error);
+          logger.warn('[parley] no IndexedDB; keeping the conversation in memory:', error);
           // A stale record left behind would come back at the next reload, with old traceIds.
           await del(keys.meta, useStore()).catch(() => undefined);
         }

@@ -61,7 +61,7 @@ export function expandReceived(
       if (fallbackShown) return;
       fallbackShown = true;
       if (message.fallback) entries.push({ entry: make(message.fallback, { isFallback: true }), delay });
-      else context.logger.warn('[parley] a response could not be shown and its message has no fallback');
+      else context.logger.warn('[parley] a response cannot be shown and has no fallback');
     };
 
     const responses = message.responses ?? [];

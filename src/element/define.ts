@@ -12,10 +12,10 @@ declare global {
  * once; does nothing where there is no `customElements` (Node, SSR).
  */
 export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
-  if (typeof customElements === 'undefined') return undefined;
+  if (!globalThis.customElements) return undefined;
   const existing = customElements.get(tagName);
   if (existing) {
-    console.warn(`[parley] <${tagName}> is already defined on this page; keeping the first definition.`);
+    console.warn(`[parley] <${tagName}> is already defined; keeping the first one`);
     return existing;
   }
   const elementClass = createParleyChatClass(deps);

@@ -4,8 +4,8 @@
 // They live in a stylesheet of their own, so no style attribute is needed.
 
 export function trackVisualViewport(root: ShadowRoot): () => void {
-  const viewport = typeof visualViewport === 'undefined' ? null : visualViewport;
-  if (!viewport || typeof CSSStyleSheet === 'undefined') return () => {};
+  const viewport: VisualViewport | null | undefined = globalThis.visualViewport;
+  if (!viewport || !globalThis.CSSStyleSheet) return () => {};
   const sheet = new CSSStyleSheet();
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const update = () => {

@@ -62,13 +62,18 @@ export const DeliveredPayload = z.object({
 });
 export type DeliveredPayload = z.infer<typeof DeliveredPayload>;
 
-/** 4.2 / 6.1 Frames the service sends, by type. */
+/**
+ * 4.2 / 6.1 Frames the service sends, by type: parse.ts picks the schema by the frame's `type`
+ * (so the schemas need not check it again) and puts the type back on the result.
+ */
 export const IncomingFrames = {
-  pong: z.object({ type: z.literal('pong') }),
-  'message.delivered': z.object({ type: z.literal('message.delivered'), payload: DeliveredPayload }),
-  'message.received': z.object({ type: z.literal('message.received'), payload: ReceivedPayload }),
-  error: z.object({ type: z.literal('error'), message: z.optional(z.unknown()) }),
+  pong: z.object({}),
+  'message.delivered': z.object({ payload: DeliveredPayload }),
+  'message.received': z.object({ payload: ReceivedPayload }),
+  error: z.object({ message: z.optional(z.unknown()) }),
 };
-export type IncomingFrame = { [K in keyof typeof IncomingFrames]: z.infer<(typeof IncomingFrames)[K]> }[keyof typeof IncomingFrames];
+export type IncomingFrame = {
+  [K in keyof typeof IncomingFrames]: { type: K } & z.infer<(typeof IncomingFrames)[K]>;
+}[keyof typeof IncomingFrames];
 
 export type { OutgoingFrame, OutgoingMessage, Profile, Params, MessageMetadata, EventAttachment } from './outgoing.ts';

@@ -19,14 +19,14 @@ function preview(text: string): string {
 /** Parses one socket frame; returns undefined (after a console warning) for anything unusable. */
 export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame | undefined {
   if (typeof data !== 'string') {
-    logger.warn('[parley] dropped a non-text frame from the service');
+    logger.warn('[parley] dropped a non-text frame');
     return undefined;
   }
   let json: unknown;
   try {
     json = parseJsonWithoutNulls(data);
   } catch {
-    logger.warn('[parley] dropped a frame that is not JSON:', preview(data));
+    logger.warn('[parley] dropped a non-JSON frame:', preview(data));
     return undefined;
   }
   const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
@@ -45,5 +45,5 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
     logger.warn(`[parley] dropped a malformed "${type}" frame (${where.join('; ')}):`, preview(data));
     return undefined;
   }
-  return result.data as IncomingFrame;
+  return { type, ...result.data } as IncomingFrame;
 }

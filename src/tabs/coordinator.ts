@@ -22,7 +22,7 @@ export interface TabSupport {
 export function browserTabSupport(): TabSupport | undefined {
   const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
   const Channel = (globalThis as { BroadcastChannel?: ChannelConstructor }).BroadcastChannel;
-  if (!locks || !Channel || typeof window === 'undefined') return undefined;
+  if (!locks || !Channel || !globalThis.window) return undefined;
   return { locks, Channel, lifecycle: browserLifecycle() };
 }
 

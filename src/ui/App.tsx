@@ -34,7 +34,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
   useEffect(() => {
     if (!open) return;
     const read = () => {
-      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') client.markRead();
+      if (globalThis.document?.visibilityState !== 'hidden') client.markRead();
     };
     read();
     document.addEventListener('visibilitychange', read);

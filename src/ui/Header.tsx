@@ -40,7 +40,7 @@ export function Header(props: {
         )}
       </div>
       {waiting && (
-        <button type="button" class="header-button retry-now" part="retry-now" onClick={props.onRetryNow}>
+        <button type="button" class="header-button" part="retry-now" onClick={props.onRetryNow}>
           {strings.retryNow}
         </button>
       )}

@@ -59,7 +59,7 @@ export class MessageBubble extends Component<BubbleProps> {
             <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
             {own && (
               <>
-                <span class="separator" aria-hidden="true">
+                <span aria-hidden="true">
                   ·
                 </span>
                 <span class="delivery" data-status={own.status}>

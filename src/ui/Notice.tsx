@@ -7,7 +7,7 @@ export function Notice(props: { message: string; strings: Strings; onDismiss: ()
   return (
     <div class="notice" part="notice" role="alert">
       <p class="notice-text">{format(props.strings.serviceError, { message: props.message })}</p>
-      <button type="button" class="text-button dismiss" part="dismiss" onClick={props.onDismiss}>
+      <button type="button" class="text-button" part="dismiss" onClick={props.onDismiss}>
         {props.strings.dismiss}
       </button>
     </div>

@@ -108,7 +108,7 @@ export function Transcript(props: {
   // While following, a growing composer or a resized window keeps the latest messages in view.
   useLayoutEffect(() => {
     const el = scroller.current!;
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => following.current && scrollToBottom(el));
+    const observer = globalThis.ResizeObserver && new ResizeObserver(() => following.current && scrollToBottom(el));
     observer?.observe(el);
     return () => {
       observer?.disconnect();

@@ -1,5 +1,6 @@
 // Splits service or user text into plain text and safe links. Only http(s) URLs and bare
 // www. hosts become links; anything else (javascript:, data:, markup) stays literal text.
+import { httpUrl } from '../util/http-url.ts';
 
 export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -25,16 +26,6 @@ function trimUrl(raw: string): string {
     else if (!TRAILING.includes(char)) break;
   }
   return raw.slice(0, end);
-}
-
-/** An absolute http(s) URL's href, or undefined. */
-export function httpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The href for a candidate, or undefined when it is not a well-formed http(s) URL. */

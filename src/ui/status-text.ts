@@ -7,16 +7,12 @@ export function secondsUntil(retryAt: number, now: number): number {
   return Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
 
-const WORDS = {
-  idle: 'statusIdle',
-  connecting: 'statusConnecting',
-  open: 'statusOpen',
-  reconnecting: 'statusReconnecting',
-  offline: 'statusOffline',
-  error: 'statusError',
-} as const satisfies Record<ConnectionStatus['state'], keyof Strings>;
+/** A state's words are under `status` + its name (`open`: `statusOpen`); tsc checks each is a key. */
+type WordsKey = `status${Capitalize<ConnectionStatus['state']>}`;
 
 export function statusText(status: ConnectionStatus, strings: Strings, now: number): string {
   const seconds = status.state === 'reconnecting' && status.retryAt !== undefined ? secondsUntil(status.retryAt, now) : 0;
-  return seconds > 0 ? format(strings.statusReconnectingIn, { seconds }) : strings[WORDS[status.state]];
+  if (seconds > 0) return format(strings.statusReconnectingIn, { seconds });
+  const key = `status${status.state[0]!.toUpperCase()}${status.state.slice(1)}` as WordsKey satisfies keyof Strings;
+  return strings[key];
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 
 /** Whether a media query matches now; follows changes (rotation, resizing). */
 export function useMediaQuery(query: string): boolean {
-  const list = typeof matchMedia === 'undefined' ? undefined : matchMedia(query);
+  const list: MediaQueryList | undefined = globalThis.matchMedia?.(query);
   const [matches, setMatches] = useState(list?.matches ?? false);
   useEffect(() => {
     if (!list) return;
