@@ -1,13 +1,13 @@
 import { defineConfig } from 'vite';
-import { parleyMock } from './emulator/vite-plugin.ts';
+import { parleyEmulator } from './emulator/vite-plugin.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // Dependencies stay imports in the npm build: the app that installs Parley bundles them once.
 const dependencies = Object.keys(pkg.dependencies);
 
 export default defineConfig({
-  // The mock messaging service under /mock (dev and preview): see emulator/README.md.
-  plugins: [parleyMock()],
+  // The emulator under /mock (dev and preview), strict as our own tests want it: see emulator/README.md.
+  plugins: [parleyEmulator({ strict: true })],
   build: {
     lib: { entry: 'src/index.ts', formats: ['es'], fileName: 'index' },
     target: 'es2022',

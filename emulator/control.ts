@@ -1,10 +1,11 @@
-// The control API tests use to steer the mock: `{prefix}/__control/<verb>`, JSON in and out.
+// The control API tests use to steer the emulator: `{base}/__control/<verb>`, JSON in and out.
 // Bodies are validated strictly too, so a typo in a test fails loudly instead of doing nothing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WebSocket } from 'ws';
 import { z } from 'zod';
-import { describeIssues } from './frames.ts';
-import { readJson, sendError, sendJson } from './http.ts';
-import type { MockCore } from './service.ts';
+import type { EmulatorControl } from './emulator.ts';
+import { HttpError, readJson, sendError, sendJson } from './http.ts';
+import { describeIssues } from './socket/frames.ts';
 
 const count = z.number().int().nonnegative();
 const closeCode = z
@@ -55,27 +56,27 @@ const bodies = {
 };
 type Verb = keyof typeof bodies;
 
-export async function handleControl(core: MockCore, req: IncomingMessage, res: ServerResponse, verb: string, url: URL): Promise<void> {
+export async function handleControl(core: EmulatorControl, req: IncomingMessage, res: ServerResponse, verb: string, url: URL): Promise<void> {
   try {
     if (verb === 'state' || verb === 'received') {
       if (req.method !== 'GET') return sendError(req, res, 405, `use GET for ${verb}`);
-      if (verb === 'state') return sendJson(req, res, 200, core.state());
+      if (verb === 'state') return sendJson(req, res, 200, state(core));
       const threadId = url.searchParams.get('threadId');
       const sessionId = url.searchParams.get('sessionId');
       return sendJson(
         req,
         res,
         200,
-        core.received.filter((e) => (threadId === null || e.threadId === threadId) && (sessionId === null || e.sessionId === sessionId)),
+        core.sockets.received.filter((e) => (threadId === null || e.threadId === threadId) && (sessionId === null || e.sessionId === sessionId)),
       );
     }
     if (!(verb in bodies)) return sendError(req, res, 404, `unknown control verb "${verb}"`);
     if (req.method !== 'POST') return sendError(req, res, 405, `use POST for ${verb}`);
     let json: unknown;
     try {
-      json = await readJson(req);
+      json = await readJson(req, { requireJsonType: false }); // tests post with fetch's text/plain default
     } catch (err) {
-      return sendError(req, res, 400, (err as Error).message);
+      return sendError(req, res, err instanceof HttpError ? err.status : 400, (err as Error).message);
     }
     const parsed = bodies[verb as Verb].safeParse(json);
     if (!parsed.success) return sendError(req, res, 400, `invalid ${verb} body: ${describeIssues(parsed.error, '')}`);
@@ -85,17 +86,22 @@ export async function handleControl(core: MockCore, req: IncomingMessage, res: S
   }
 }
 
-function apply(core: MockCore, verb: Verb, body: unknown): Record<string, unknown> {
+function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string, unknown> {
   switch (verb) {
     case 'reset':
       core.reset();
       return {};
-    case 'config':
-      core.setConfig(body as z.infer<typeof bodies.config>);
+    case 'config': {
+      const next = body as z.infer<typeof bodies.config>;
+      for (const [key, value] of Object.entries(next)) if (value !== undefined) (core.config as unknown as Record<string, unknown>)[key] = value;
+      if (next.headerPrefix !== undefined) core.config.headerPrefix = next.headerPrefix.toLowerCase();
+      // A new idle limit applies to open sockets at once (from their last frame).
+      if (next.idleTimeoutMs !== undefined) core.rearmIdle();
       return { config: core.config };
+    }
     case 'drop': {
       const b = body as z.infer<typeof bodies.drop>;
-      const targets = core
+      const targets = core.sockets
         .openSockets()
         .filter((s) => (b.threadId === undefined || s.threads.has(b.threadId)) && (b.sessionId === undefined || s.sessionId === b.sessionId));
       for (const s of targets) {
@@ -106,7 +112,7 @@ function apply(core: MockCore, verb: Verb, body: unknown): Record<string, unknow
     }
     case 'address': {
       const b = body as z.infer<typeof bodies.address>;
-      const o = core.overrides;
+      const o = core.desk.overrides;
       // Each call states its status; an omitted one means 500, not the previous call's.
       if (b.fail !== undefined) o.failStatus = b.status ?? 500;
       else if (b.status !== undefined) o.failStatus = b.status;
@@ -116,22 +122,55 @@ function apply(core: MockCore, verb: Verb, body: unknown): Record<string, unknow
       return { overrides: o };
     }
     case 'replies':
-      core.setReplies(body as z.infer<typeof bodies.replies>);
-      return { replies: { ...core.replies, held: core.heldCount } };
+      core.conversations.setReplies(body as z.infer<typeof bodies.replies>);
+      return { replies: core.conversations.replies };
     case 'blackhole':
-      return { affected: core.setBlackhole((body as { on: boolean }).on) };
+      return { affected: core.sockets.setBlackhole((body as { on: boolean }).on) };
     case 'push': {
       const b = body as z.infer<typeof bodies.push>;
-      const targets = (b.threadId === undefined ? core.openSockets() : core.threadSockets(b.threadId)).filter(
+      const targets = (b.threadId === undefined ? core.sockets.openSockets() : core.sockets.threadSockets(b.threadId)).filter(
         (s) => b.sessionId === undefined || s.sessionId === b.sessionId,
       );
       let sent = 0;
       for (const s of targets) {
         if (b.raws) {
-          for (const raw of b.raws) if (core.send(s, undefined, raw, b.binary)) sent++;
-        } else if (core.send(s, b.frame, b.raw, b.binary)) sent++;
+          for (const raw of b.raws) if (core.sockets.send(s, undefined, raw, b.binary)) sent++;
+        } else if (core.sockets.send(s, b.frame, b.raw, b.binary)) sent++;
       }
       return { sent };
     }
   }
+}
+
+/** Everything a test may want to assert on, as JSON. */
+function state(core: EmulatorControl): unknown {
+  const { sockets, conversations, threads } = core;
+  return {
+    config: core.config,
+    addressRequests: core.desk.requests,
+    connections: sockets.sockets.map((s) => ({
+      sessionId: s.sessionId,
+      token: s.token,
+      clientId: s.clientId,
+      mode: s.mode,
+      ...(s.threadId !== undefined ? { threadId: s.threadId } : {}),
+      threads: [...s.threads],
+      openedAt: s.openedAt,
+      ...(s.closedAt !== undefined ? { closedAt: s.closedAt, closeCode: s.closeCode, closeReason: s.closeReason } : {}),
+      blackholed: s.blackholed,
+      open: s.ws.readyState === WebSocket.OPEN,
+    })),
+    upgradeRefusals: sockets.upgradeRefusals,
+    threads: threads.list().map((t) => ({
+      threadId: t.threadId,
+      ...(t.secret !== undefined ? { secret: t.secret } : {}),
+      ...(t.lastStepId !== undefined ? { lastStepId: t.lastStepId } : {}),
+      botPaused: t.conversation.bot.state === 'paused',
+    })),
+    openSockets: sockets.openSockets().length,
+    replies: conversations.replies,
+    overrides: core.desk.overrides,
+    departures: core.log.departures(),
+    broadcasts: core.broadcasts,
+  };
 }

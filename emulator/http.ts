@@ -14,7 +14,7 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers['access-control-request-headers'];
   res.writeHead(204, {
     ...corsHeaders(req),
-    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
     ...(requested ? { 'Access-Control-Allow-Headers': requested } : {}),
     'Access-Control-Max-Age': '600',
   });
@@ -36,27 +36,57 @@ export function sendError(req: IncomingMessage, res: ServerResponse, status: num
   sendJson(req, res, status, { status: 'error', message });
 }
 
-/** Reads a JSON body (empty body = `{}`); rejects on invalid JSON or more than 1 MB. */
-export function readJson(req: IncomingMessage): Promise<unknown> {
+/** A request the emulator refuses, with the HTTP status that says why. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The largest request body the emulator reads (spec 8 does not show one; 1 MB is generous). */
+export const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * Reads a JSON body (an empty body is `{}`). Throws HttpError 413 past MAX_BODY_BYTES, 415 when
+ * a non-empty body is declared as something else than JSON, 400 when it is not valid JSON.
+ */
+export function readJson(req: IncomingMessage, options: { requireJsonType?: boolean } = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
+    const type = header(req, 'content-type');
+    const declared = Number(header(req, 'content-length') ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      reject(new HttpError(413, `body too large: ${declared} bytes (the limit is ${MAX_BODY_BYTES})`));
+      req.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
+    let failed = false;
     req.on('data', (chunk: Buffer) => {
+      if (failed) return;
       size += chunk.length;
-      if (size > 1_000_000) {
-        reject(new Error('body too large'));
-        req.destroy();
-        return;
+      if (size > MAX_BODY_BYTES) {
+        failed = true;
+        chunks.length = 0;
+        reject(new HttpError(413, `body too large: more than ${MAX_BODY_BYTES} bytes`));
+        return; // keep draining so the answer still reaches the client
       }
       chunks.push(chunk);
     });
     req.on('end', () => {
+      if (failed) return;
       const text = Buffer.concat(chunks).toString('utf8').trim();
       if (!text) return resolve({});
+      if (options.requireJsonType !== false && type && !/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+        return reject(new HttpError(415, `Content-Type must be application/json (got "${type}")`));
+      }
       try {
         resolve(JSON.parse(text));
       } catch {
-        reject(new Error('body is not valid JSON'));
+        reject(new HttpError(400, 'body is not valid JSON'));
       }
     });
     req.on('error', reject);

@@ -1,12 +1,23 @@
-// Vite plugin: serves the mock service under /mock from the dev and preview servers, so one
-// `vite` command serves the demo page and the service on one origin.
+// Vite plugin: serves the emulator under /mock from the dev and preview servers, so one `vite`
+// command serves the demo page, the emulator and its console on one origin (`npm start`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Connect, Plugin } from 'vite';
-import { createMockService, type MockService, type MockServiceOptions } from './service.ts';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { serveConsoleFromSource } from './console/dev.ts';
+import { createEmulator, type Emulator } from './emulator.ts';
+import type { ClientConfig, EmulatorOptions } from './options.ts';
 
-export interface ParleyMockPluginOptions extends Omit<MockServiceOptions, 'prefix'> {
-  /** Path prefix of the mock; default '/mock'. */
+/** The channels this repository's demo and tests use. */
+export const REPO_CLIENTS: Record<string, ClientConfig> = {
+  demo: { modes: ['plain', 'secret'] },
+  e2e: { modes: ['plain', 'secret'] },
+  restricted: { modes: ['plain', 'secret'], allowedOrigins: ['https://allowed.example'] },
+  // Client-nonce enabled in the "dashboard": plain address requests are refused (403).
+  'secret-only': { modes: ['secret'] },
+};
+
+export interface ParleyEmulatorPluginOptions extends Omit<EmulatorOptions, 'port' | 'host'> {
+  /** Path prefix of the emulator; default '/mock'. */
   prefix?: string;
 }
 
@@ -15,29 +26,32 @@ interface MountableServer {
   httpServer: { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown } | null;
 }
 
-export function parleyMock(options: ParleyMockPluginOptions = {}): Plugin {
-  let dev: MockService | undefined;
-  let preview: MockService | undefined;
+export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugin {
+  const prefix = options.prefix ?? '/mock';
+  let dev: Emulator | undefined;
+  let preview: Emulator | undefined;
 
-  const mount = (server: MountableServer): MockService => {
-    const service = createMockService({ ...options, prefix: options.prefix ?? '/mock' });
+  const mount = (server: MountableServer): Emulator => {
+    const emulator = createEmulator({ clients: REPO_CLIENTS, ...options, prefix });
     const handle: Connect.NextHandleFunction = (req, res, next) => {
-      if (!service.handleRequest(req, res as ServerResponse)) next();
+      if (!emulator.handleRequest(req, res as ServerResponse)) next();
     };
     // First in the stack: Vite's own CORS middleware would otherwise answer our preflights
-    // (without echoing the requested headers) and its host check could refuse the mock.
+    // (without echoing the requested headers) and its host check could refuse the emulator.
     server.middlewares.stack.unshift({ route: '', handle });
     // Only paths under the prefix are taken; Vite's HMR upgrades pass through untouched.
     server.httpServer?.on('upgrade', (req, socket, head) => {
-      service.handleUpgrade(req, socket, head);
+      emulator.handleUpgrade(req, socket, head);
     });
-    return service;
+    return emulator;
   };
 
   return {
-    name: 'parley-mock',
-    configureServer(server) {
+    name: 'parley-emulator',
+    configureServer(server: ViteDevServer) {
       dev = mount(server);
+      // The console page from source (HMR); its api/ routes still reach the emulator.
+      serveConsoleFromSource(server, `${prefix}/console/`);
     },
     configurePreviewServer(server) {
       preview = mount(server as unknown as MountableServer);
@@ -50,5 +64,5 @@ export function parleyMock(options: ParleyMockPluginOptions = {}): Plugin {
       await preview?.close();
       preview = undefined;
     },
-  };
+  } as Plugin;
 }

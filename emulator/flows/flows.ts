@@ -2,7 +2,6 @@
 // answers a message, and turns the step's actions into `message.received` payloads (spec 2.5).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { SendPayload } from '../frames.ts';
 
 // ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
 
@@ -42,7 +41,12 @@ const TypingAction = z.object({
   type: z.literal('TYPING'),
   payload: z.object({ after: z.number().nonnegative() }),
 });
-const Action = z.discriminatedUnion('type', [TextAction, CardAction, AgentAction, TypingAction]);
+/** Hands the conversation over to a human (spec 3): the bot pauses after this message. */
+const HandoverAction = z.object({
+  type: z.literal('HANDOVER'),
+  payload: z.object({ secondsToPause: z.number().positive().optional() }).default({}),
+});
+const Action = z.discriminatedUnion('type', [TextAction, CardAction, AgentAction, TypingAction, HandoverAction]);
 type Action = z.infer<typeof Action>;
 
 const Step = z.object({
@@ -82,6 +86,20 @@ export function loadFlows(file: string | URL): { raw: unknown[]; flows: Flow[] }
 }
 
 // ---- matching ----
+
+/** What the bot answers: a socket message, or a REST text, event, location or media message. */
+export interface BotInput {
+  threadId: string;
+  /** The text, or for other kinds what stands for it (the event name, a title, a URL). */
+  speech: string;
+  kind: 'text' | 'event' | 'location' | 'media';
+  eventName?: string;
+  mediaType?: 'image' | 'file' | 'audio' | 'video';
+  params?: Record<string, unknown>;
+}
+
+/** Step types that answer REST location and media messages (spec 2.10). */
+const STEP_FOR_KIND = { location: 'LOCATION', image: 'IMAGE', file: 'FILE', audio: 'AUDIO', video: 'VIDEO' } as const;
 
 const STOP_WORDS = new Set(
   'a an the i me my you your we our us is are am be do does did to of for in on at it this that can could would will please what how when where which with and or so just there'.split(' '),
@@ -126,12 +144,16 @@ export interface Match {
   score: number;
 }
 
-export function matchStep(flows: Flow[], payload: SendPayload, lastStepId: string | undefined): Match | undefined {
+export function matchStep(flows: Flow[], payload: BotInput, lastStepId: string | undefined): Match | undefined {
   const enabled = flows.filter((f) => !f.disabled);
   const all = enabled.flatMap((flow) => flow.steps.map((step) => ({ flow, step })));
 
-  const eventName = payload.attachment?.payload.name;
-  if (eventName !== undefined) {
+  const eventName = payload.eventName;
+  const stepType = payload.kind === 'location' ? STEP_FOR_KIND.location : payload.kind === 'media' ? STEP_FOR_KIND[payload.mediaType ?? 'file'] : undefined;
+  if (stepType) {
+    const hit = all.find(({ step }) => step.type === stepType);
+    if (hit) return { ...hit, how: 'kind', score: 1 };
+  } else if (eventName !== undefined) {
     // Convention: an EVENT step answers the event whose name equals the step's title.
     const hit = all.find(({ step }) => step.type === 'EVENT' && step.title === eventName);
     if (hit) return { ...hit, how: 'event', score: 1 };
@@ -187,10 +209,10 @@ export interface ReplyFrame {
  * where an AGENT or TYPING action says so. Texts use the first entry of `texts` (the others
  * are variants a real engine would rotate; the mock stays deterministic).
  */
-export function buildReplies(match: Match | undefined, payload: SendPayload): ReplyFrame[] {
+export function buildReplies(match: Match | undefined, payload: BotInput): ReplyFrame[] {
   const threadId = payload.threadId;
-  const eventName = payload.attachment?.payload.name;
-  const params: Record<string, unknown> = { ...(payload.metadata?.params ?? {}) };
+  const eventName = payload.eventName;
+  const params: Record<string, unknown> = { ...(payload.params ?? {}) };
   if (eventName !== undefined) params.event = [{ type: 'custom', value: { name: eventName } }];
 
   const base = match
@@ -258,6 +280,8 @@ export function buildReplies(match: Match | undefined, payload: SendPayload): Re
         flush();
         break;
       }
+      case 'HANDOVER':
+        break; // not a message: the caller reads it with handoverOf()
       case 'TYPING': {
         flush();
         const last = frames.at(-1)?.payload.messages.at(-1);
@@ -269,4 +293,16 @@ export function buildReplies(match: Match | undefined, payload: SendPayload): Re
   }
   flush();
   return frames;
+}
+
+/** The handover a matched step asks for, if any. */
+export function handoverOf(match: Match | undefined): { secondsToPause?: number } | undefined {
+  const action = match?.step.actions.find((a) => a.type === 'HANDOVER');
+  return action?.type === 'HANDOVER' ? action.payload : undefined;
+}
+
+/** The EVENT steps' names: the events a back end may trigger by hand (GET trigger/event). */
+export function triggerableEvents(flows: Flow[]): string[] {
+  const names = flows.filter((f) => !f.disabled).flatMap((f) => f.steps.filter((s) => s.type === 'EVENT').map((s) => s.title));
+  return [...new Set(names)];
 }

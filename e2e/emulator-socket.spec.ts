@@ -1,17 +1,19 @@
-// Tests of the mock service itself, in-process, over real HTTP and real sockets; no browser.
+// Tests of the emulator's socket side (strict, as our widget tests run it), in-process, over real
+// HTTP and real sockets; no browser.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { createMockService, type MockService } from '../emulator/service.ts';
+import { createEmulator, type Emulator } from '../emulator/emulator.ts';
+import { REPO_CLIENTS } from '../emulator/vite-plugin.ts';
 
 let server: Server;
-let service: MockService;
+let service: Emulator;
 let base: string;
 
 test.beforeAll(async () => {
-  service = createMockService({ prefix: '' });
+  service = createEmulator({ clients: REPO_CLIENTS, strict: true, quiet: true });
   server = createServer((req, res) => {
     service.handleRequest(req, res);
   });
@@ -188,7 +190,7 @@ test('health answers 200 ok with CORS headers; preflight echoes requested header
   expect(pre.status).toBe(204);
   expect(pre.headers.get('access-control-allow-origin')).toBe('https://site.example');
   expect(pre.headers.get('access-control-allow-headers')).toBe('x-svc-secret,x-svc-threadid');
-  expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+  expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE, OPTIONS');
   expect(Number(pre.headers.get('access-control-max-age'))).toBeGreaterThan(0);
 
   const missing = await getJson('/nope');
@@ -330,8 +332,8 @@ test('strict validation: every violation answers an error frame and keeps the so
     ['[1,2]', /JSON object/],
     [{ type: 'message.sned', payload: ok }, /unknown frame type "message.sned"/],
     [{ type: 'message.send' }, /payload is required/],
-    [{ type: 'message.send', payload: ok, extra: 1 }, /Unrecognized key.*extra/],
-    [sendFrame({ ...ok, foo: 'bar' }), /Unrecognized key.*foo/],
+    [{ type: 'message.send', payload: ok, extra: 1 }, /unknown top-level key.*extra/],
+    [sendFrame({ ...ok, foo: 'bar' }), /unknown key.*foo/],
     [sendFrame({ ...ok, threadId: '' }), /threadId/],
     [sendFrame({ ...ok, threadId: 42 }), /threadId/],
     [sendFrame({ ...ok, traceId: 1.5 }), /traceId must be an integer/],
@@ -341,13 +343,13 @@ test('strict validation: every violation answers an error frame and keeps the so
     [sendFrame({ ...ok, speech: 'x'.repeat(256) }), /at most 255/],
     [sendFrame({ ...ok, attachment: { type: 'image', payload: { name: 'x' } } }), /attachment.type must be "event"/],
     [sendFrame({ ...ok, attachment: { type: 'event', payload: {} } }), /payload.attachment.payload.name/],
-    [sendFrame({ ...ok, attachment: { type: 'event', payload: { name: 'x', extra: 1 } } }), /Unrecognized key/],
+    [sendFrame({ ...ok, attachment: { type: 'event', payload: { name: 'x', extra: 1 } } }), /unknown key/],
     [sendFrame({ ...ok, originator: { role: 'user' } }), /originator.role must be "external" or "moderator"/],
-    [sendFrame({ ...ok, originator: { role: 'external', userId: 'u1' } }), /Unrecognized key.*userId/],
+    [sendFrame({ ...ok, originator: { role: 'external', userId: 'u1' } }), /unknown key.*userId/],
     [sendFrame({ ...ok, originator: { role: 'external', profile: { phoneNumber: '+3312' } } }), /phoneNumber/],
     [sendFrame({ ...ok, metadata: { language: 'en-US' } }), /2-letter/],
     [sendFrame({ ...ok, metadata: { timezone: '+2' } }), /metadata.timezone/],
-    [sendFrame({ ...ok, metadata: { locale: 'en' } }), /Unrecognized key.*locale/],
+    [sendFrame({ ...ok, metadata: { locale: 'en' } }), /unknown key.*locale/],
     [sendFrame({ ...ok, metadata: { params: { color: 'red' } } }), /metadata.params.color/],
     [sendFrame({ ...ok, metadata: { params: { color: [{ match: 'red' }] } } }), /value/],
     [sendFrame({ ...ok, nonce: 'abc' }), /nonce is only accepted on client-nonce/],
@@ -409,7 +411,8 @@ test('delivered comes first and echoes threadId/traceId/speech; the reply has th
   const t = randomUUID();
   c.send(text(t, 'How much does it cost?', 7));
   await c.waitType('message.received');
-  expect(c.frames[0]).toEqual({ type: 'message.delivered', payload: { threadId: t, traceId: 7, speech: 'How much does it cost?' } });
+  // The whole sent payload comes back (real clients read more than the three fields of spec 4.2).
+  expect(c.frames[0]).toEqual({ type: 'message.delivered', payload: { threadId: t, traceId: 7, speech: 'How much does it cost?', originator: { role: 'external' } } });
   const received = c.frames[1];
   expect(received.type).toBe('message.received');
   const bot = { name: 'Parley Bot', role: 'bot', userId: 'bot' };
@@ -438,7 +441,7 @@ test('delivered comes first and echoes threadId/traceId/speech; the reply has th
   // Without traceId the echo has none.
   c.send(text(t, 'hello'));
   await c.waitType('message.delivered', 2);
-  expect(c.frames.filter((f) => f.type === 'message.delivered')[1].payload).toEqual({ threadId: t, speech: 'hello' });
+  expect(c.frames.filter((f) => f.type === 'message.delivered')[1].payload).toEqual({ threadId: t, speech: 'hello', originator: { role: 'external' } });
 });
 
 test('matching: events by step title, intents by examples, contexts, disabled flows, unknown fallback', async () => {
@@ -539,14 +542,14 @@ test('a moderator message pauses the bot for the thread', async () => {
 test('flows listing needs a Bearer key and honours limit/skip; disabled flows are listed', async () => {
   expect((await getJson('/v1/projects/p1/flows')).status).toBe(401);
   expect((await getJson('/v1/projects/p1/flows', { authorization: 'x' })).status).toBe(401);
-  const all = await getJson('/v1/projects/p1/flows', { authorization: 'Bearer x' });
+  const all = await getJson('/v1/projects/p1/flows', { authorization: 'Bearer parley-management-key' });
   expect(all.status).toBe(200);
   expect(Array.isArray(all.body)).toBe(true);
   expect(all.body.some((f: Json) => f.disabled === true)).toBe(true);
   for (const f of all.body) expect(Object.keys(f).sort()).toEqual(['brainId', 'createdAt', 'disabled', 'flowId', 'group', 'projectId', 'steps', 'title']);
-  const page = await getJson('/v1/projects/p1/flows?limit=2&skip=1', { authorization: 'Bearer x' });
+  const page = await getJson('/v1/projects/p1/flows?limit=2&skip=1', { authorization: 'Bearer parley-management-key' });
   expect(page.body.map((f: Json) => f.flowId)).toEqual(all.body.slice(1, 3).map((f: Json) => f.flowId));
-  expect((await getJson('/v1/projects/p1/flows?limit=-1', { authorization: 'Bearer x' })).status).toBe(400);
+  expect((await getJson('/v1/projects/p1/flows?limit=-1', { authorization: 'Bearer parley-management-key' })).status).toBe(400);
 });
 
 // ---------------- control API ----------------

@@ -1,0 +1,180 @@
+// The Parley emulator, mountable: the whole service of spec 1-9 behind two node:http hooks
+// (requests and upgrades), so it runs standalone (index.ts, cli.ts), inside Vite (vite-plugin.ts)
+// or in a test. This file wires the parts and routes paths; each part has a file of its own.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { systemClock } from './clock.ts';
+import { createConsoleServer } from './console/server.ts';
+import { handleControl } from './control.ts';
+import { createConversations } from './conversations.ts';
+import { createFeed } from './feed.ts';
+import { loadFlows, type Flow } from './flows/flows.ts';
+import { sendError, sendJson, sendPreflight } from './http.ts';
+import { createLog } from './log.ts';
+import { listFlows } from './management.ts';
+import type { ConsoleSource } from './model.ts';
+import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
+import { restEndpoints } from './rest/endpoints.ts';
+import { createRestRouter } from './rest/router.ts';
+import { createAddressDesk, type AddressConfig } from './socket/address.ts';
+import { createSocketHub } from './socket/sockets.ts';
+import { createThreadStore } from './threads.ts';
+import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
+import { createReceiver } from './webhooks/receiver.ts';
+
+/** Socket settings tests may change at run time (control API `config`). */
+export interface SocketConfig extends AddressConfig {
+  idleTimeoutMs: number;
+}
+
+const defaultSocketConfig = (options: ResolvedOptions): SocketConfig => ({
+  tokenTtlMs: 60_000, // spec 3, 8: addresses live 60 s
+  idleTimeoutMs: 50_000, // spec 3, 8: 50 s without a message closes the socket
+  headerPrefix: options.headerPrefix,
+  rotateSecret: false,
+});
+
+/** The built console: beside the bundled emulator, or in dist/ when run from source. */
+const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulator/console/', import.meta.url) : new URL('./console/', import.meta.url);
+
+export function createEmulator(input: EmulatorOptions = {}) {
+  const options = resolveOptions(input);
+  const clock = input.clock ?? systemClock;
+  const log = createLog({ quiet: options.quiet, now: () => clock.now() });
+  const config: SocketConfig = defaultSocketConfig(options);
+  const feed = createFeed((error) => log.info('feed listener failed', error));
+  const threads = createThreadStore(clock);
+  let flows: { raw: unknown[]; flows: Flow[] } = loadFlows(options.flows);
+  let webhookUrl = options.webhookUrl;
+  let origin = ''; // the emulator's own origin, learnt from the first request (for the built-in receiver)
+  const broadcasts: { at: number; kind: 'instant' | 'segment'; body: unknown }[] = [];
+
+  const receiver = createReceiver({ clock });
+  const webhooks = createWebhookDispatcher({
+    target: () => {
+      const url = webhookUrl === undefined ? (origin ? `${origin}${options.prefix}/receiver` : undefined) : webhookUrl;
+      return url ? { url, verifyToken: options.verifyToken } : undefined;
+    },
+    timeScale: options.webhookTimeScale,
+    clock,
+    onChange: (delivery) => feed.publish({ kind: 'webhook', delivery }),
+    log: (line) => log.info(line),
+  });
+  const desk = createAddressDesk({ options, config, threads, clock, log });
+  const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed });
+  const sockets = createSocketHub({
+    desk,
+    threads,
+    clock,
+    log,
+    strict: options.strict,
+    prefix: options.prefix,
+    idleTimeoutMs: () => config.idleTimeoutMs,
+    onSend: (rec, payload) => conversations.onSocketSend(rec, payload),
+    onPresence: (ids) => {
+      for (const id of ids) {
+        const thread = threads.get(id);
+        if (thread) feed.publish({ kind: 'thread', thread: threads.summary(thread, sockets.threadSockets(id).length) });
+      }
+    },
+  });
+  const rest = createRestRouter(restEndpoints({ conversations, threads, webhooks, flows: () => flows.flows, broadcasts, now: () => clock.now() }), { options, log });
+
+  const consoleSource: ConsoleSource = {
+    threads: () => threads.list().map((t) => threads.summary(t, sockets.threadSockets(t.threadId).length)),
+    transcript: (id) => threads.get(id)?.transcript,
+    webhooks: () => webhooks.records(),
+    subscribe: (listener) => feed.subscribe(listener),
+    settings: () => ({
+      restBase: `${options.prefix}/rest/v1`,
+      apiKey: options.apiKey,
+      ...(currentWebhookUrl() ? { webhookUrl: currentWebhookUrl()! } : {}),
+      receiverPath: `${options.prefix}/receiver`,
+      defaultPauseSeconds: options.handoverPauseSeconds,
+      strict: options.strict,
+    }),
+    setWebhookUrl(url) {
+      if (url !== undefined) checkHttpUrl('url', url);
+      webhookUrl = url ?? null;
+    },
+  };
+  const consoleServer = createConsoleServer(consoleSource, { assetsDir: CONSOLE_ASSETS });
+
+  function currentWebhookUrl(): string | undefined {
+    if (webhookUrl === null) return undefined;
+    return webhookUrl ?? (origin ? `${origin}${options.prefix}/receiver` : undefined);
+  }
+
+  const owns = (pathname: string) => options.prefix === '' || pathname === options.prefix || pathname.startsWith(`${options.prefix}/`);
+
+  function handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    if (!owns(url.pathname)) return false;
+    if (!origin && req.headers.host) origin = `http://${req.headers.host}`;
+    const path = url.pathname.slice(options.prefix.length) || '/';
+    if (req.method === 'OPTIONS' && !path.startsWith('/console')) {
+      sendPreflight(req, res);
+      return true;
+    }
+    route(req, res, url, path).catch((error: unknown) => {
+      log.info('handler error', error);
+      if (!res.headersSent) sendError(req, res, 500, `emulator error: ${(error as Error).message}`);
+    });
+    return true;
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
+    const get = (fn: () => void) => (req.method === 'GET' ? fn() : sendError(req, res, 405, `${req.method} is not allowed on ${path}`));
+    if (path.startsWith('/rest/v1/')) return rest.handle(req, res, path.slice('/rest/v1/'.length), url);
+    if (path === '/socket.info') return get(() => desk.handle(req, res, url, 'plain'));
+    if (path === '/sdk/socket.info') return get(() => desk.handle(req, res, url, 'secret'));
+    if (/^\/v1\/projects\/[^/]+\/flows(\/list)?\/?$/.test(path)) return get(() => listFlows(req, res, url, { rawFlows: flows.raw, options, log }));
+    if (path === '/console' || path.startsWith('/console/')) return consoleServer.handle(req, res, path.slice('/console'.length));
+    if (path === '/receiver' || path.startsWith('/receiver/')) return receiver.handle(req, res, path.slice('/receiver'.length));
+    if (path.startsWith('/__control/')) return handleControl(control, req, res, path.slice('/__control/'.length), url);
+    if (path === '/health') return get(() => sendJson(req, res, 200, { status: 'ok' }));
+    sendError(req, res, 404, `no such endpoint: ${req.method} ${options.prefix}${path}`);
+  }
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    if (!owns(url.pathname)) return false;
+    sockets.handleUpgrade(req, socket, head, url.pathname.slice(options.prefix.length) || '/');
+    return true;
+  }
+
+  /** Forgets every thread, socket, event and delivery (test isolation); options stay. */
+  function reset(): void {
+    sockets.reset('emulator reset');
+    conversations.reset();
+    for (const thread of threads.list()) if (thread.resumeTimer !== undefined) clock.clearTimeout(thread.resumeTimer);
+    threads.clear();
+    desk.reset();
+    webhooks.reset();
+    receiver.reset();
+    log.clear();
+    broadcasts.length = 0;
+    webhookUrl = options.webhookUrl;
+    Object.assign(config, defaultSocketConfig(options));
+    flows = loadFlows(options.flows);
+    feed.publish({ kind: 'reset' });
+  }
+
+  async function close(): Promise<void> {
+    conversations.reset();
+    consoleServer.close();
+    await Promise.all([sockets.close(), webhooks.close()]);
+  }
+
+  /** What the control API (tests) reaches. */
+  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, log, reset, rearmIdle: () => sockets.rearmIdle() };
+
+  /** The emulator's own address, for the built-in receiver's URL (else learnt from the first request). */
+  function setOrigin(url: string): void {
+    origin = url.replace(/\/+$/, '');
+  }
+
+  return { options, handleRequest, handleUpgrade, setOrigin, reset, close, control, feed, webhooks, receiver, threads };
+}
+export type Emulator = ReturnType<typeof createEmulator>;
+export type EmulatorControl = Emulator['control'];

@@ -1,0 +1,39 @@
+// The emulator's output: what it does (unless quiet) and, always, each departure from the spec
+// that it let through for a real client. Departures are also kept for the console and tests.
+export interface Departure {
+  at: number;
+  /** Where it happened: `address`, `socket`, `rest`… */
+  where: string;
+  what: string;
+  /** The sessionId, threadId or route it concerns, when known. */
+  subject?: string;
+}
+
+export interface EmulatorLog {
+  info(...args: unknown[]): void;
+  /** Records a departure from the spec the emulator served anyway (non-strict mode). */
+  departure(where: string, what: string, subject?: string): void;
+  departures(): Departure[];
+  clear(): void;
+}
+
+const MAX_DEPARTURES = 1000;
+
+export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void }): EmulatorLog {
+  const print = options.print ?? ((line: string) => console.log(line));
+  let kept: Departure[] = [];
+  return {
+    info(...args) {
+      if (!options.quiet) print(['[parley-emulator]', ...args.map(String)].join(' '));
+    },
+    departure(where, what, subject) {
+      kept.push({ at: options.now(), where, what, ...(subject !== undefined ? { subject } : {}) });
+      if (kept.length > MAX_DEPARTURES) kept = kept.slice(-MAX_DEPARTURES);
+      if (!options.quiet) print(`[parley-emulator] departure from the spec (${where}${subject ? ` ${subject}` : ''}): ${what} (served; --strict refuses it)`);
+    },
+    departures: () => kept,
+    clear() {
+      kept = [];
+    },
+  };
+}

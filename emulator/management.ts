@@ -1,0 +1,42 @@
+// The management API (spec 4.6): GET /v1/projects/:projectId/flows?limit=&skip=, with
+// `Authorization: Bearer <management key>` (the bare key too, as one of the spec's examples
+// shows it: logged as a departure, refused with --strict).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { header, sendError, sendJson } from './http.ts';
+import type { EmulatorLog } from './log.ts';
+import type { ResolvedOptions } from './options.ts';
+
+export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
+  const refusal = checkManagementKey(header(req, 'authorization')?.trim(), deps);
+  if (refusal) return sendError(req, res, 401, refusal);
+  const limit = count(url, 'limit');
+  const skip = count(url, 'skip');
+  if (limit === null) return sendJson(req, res, 400, { status: 'error', field: 'limit', message: 'limit must be a whole number of 0 or more' });
+  if (skip === null) return sendJson(req, res, 400, { status: 'error', field: 'skip', message: 'skip must be a whole number of 0 or more' });
+  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'limit' && k !== 'skip');
+  if (unknown.length) {
+    if (deps.options.strict) return sendJson(req, res, 400, { status: 'error', field: unknown[0], message: `${unknown[0]}: not a query parameter of this endpoint (limit, skip)` });
+    deps.log.departure('management', `unknown query parameter(s) ${unknown.join(', ')} (ignored)`);
+  }
+  const start = skip ?? 0;
+  sendJson(req, res, 200, deps.rawFlows.slice(start, limit === undefined ? undefined : start + limit));
+}
+
+function checkManagementKey(given: string | undefined, deps: { options: ResolvedOptions; log: EmulatorLog }): string | undefined {
+  const key = deps.options.managementKey;
+  if (!given) return 'Authorization header is required: Authorization: Bearer <management API key>';
+  if (given === `Bearer ${key}`) return undefined;
+  if (given === key) {
+    if (deps.options.strict) return 'the management API wants "Bearer " before the key';
+    deps.log.departure('management', 'management key without "Bearer " (as one example of the spec shows it)');
+    return undefined;
+  }
+  return 'invalid management API key';
+}
+
+/** A non-negative integer query value; undefined when absent, null when malformed. */
+function count(url: URL, name: string): number | undefined | null {
+  const value = url.searchParams.get(name);
+  if (value === null) return undefined;
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
