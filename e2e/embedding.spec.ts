@@ -105,6 +105,9 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
   await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button').first().click();
   await composer(page).fill('talk to a human');
   await composer(page).press('Enter');
+  await expect(messages(page, 'bot').last()).toContainText('colleague');
+  const threadId = await page.locator('parley-chat').evaluate((el) => (el as unknown as { threadId: string }).threadId);
+  await mock(request).agentSays(threadId, 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   const agent = messages(page, 'agent').first();
   await expect(agent).toBeVisible({ timeout: 10_000 });
   await expect(agent.locator('img')).toHaveJSProperty('complete', true);

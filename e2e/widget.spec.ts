@@ -53,7 +53,7 @@ test('costs nothing until opened; then connects, sends the start event and offer
   // The welcome step offers a text and an event quick reply (see e2e/mock/flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
-  const flows = await (await request.get('/mock/v1/projects/demo/flows', { headers: { Authorization: 'Bearer demo' } })).json();
+  const flows = await (await request.get('/mock/v1/projects/demo/flows', { headers: { Authorization: 'Bearer parley-management-key' } })).json();
   const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
     (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
   );
@@ -112,12 +112,15 @@ test('an agent appears with name and picture; service text full of HTML is shown
   await load(page, { 'start-event': 'welcome' });
   await openChat(page);
   await say(page, 'talk to a human');
+  await expect(messages(page, 'bot').last()).toContainText('colleague');
+  const threadId = await threadIdOf(page);
+  // The bot handed over; a human agent answers through the REST API, as the console does.
+  await mock(request).agentSays(threadId, "Hi, I'm Sam from the support team. How can I help?", { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   const agent = messages(page, 'agent').first();
   await expect(agent).toBeVisible({ timeout: 10_000 });
   await expect(agent).toContainText('Sam');
   await expect(agent.locator('img')).toHaveCount(1);
 
-  const threadId = await threadIdOf(page);
   const hostile = '<img src=x onerror="window.__pwned=1"><b>bold</b> & <script>window.__pwned=2</script>';
   await mock(request).control('push', {
     threadId,
@@ -247,13 +250,15 @@ test('keyboard alone: Tab reaches the launcher, the composer gets focus, Escape 
   await expect(widget(page)).not.toHaveAttribute('open');
 });
 
-test('axe finds no violation in the closed and the open widget', async ({ page }) => {
+test('axe finds no violation in the closed and the open widget', async ({ page, request }) => {
   await load(page, { 'start-event': 'welcome' });
   const closed = await new AxeBuilder({ page }).include('parley-chat').analyze();
   expect(closed.violations).toEqual([]);
   await openChat(page);
   await expect(page.getByRole('group', { name: 'Suggested replies' })).toBeVisible();
   await say(page, 'talk to a human');
+  await expect(messages(page, 'bot').last()).toContainText('colleague');
+  await mock(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   await expect(messages(page, 'agent').first()).toBeVisible({ timeout: 10_000 });
   const open = await new AxeBuilder({ page }).include('parley-chat').analyze();
   expect(open.violations).toEqual([]);

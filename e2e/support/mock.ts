@@ -37,6 +37,9 @@ export interface ReceivedFrame {
   blackholed?: boolean;
 }
 
+/** The emulator's default REST API key (emulator/options.ts). */
+export const API_KEY = 'parley-api-key';
+
 export function mock(request: APIRequestContext) {
   const control = async (verb: string, body: unknown = {}) => {
     const response = await request.post(`/mock/__control/${verb}`, { data: body });
@@ -49,6 +52,14 @@ export function mock(request: APIRequestContext) {
     state: async (): Promise<MockState> => (await request.get('/mock/__control/state')).json(),
     received: async (threadId?: string): Promise<ReceivedFrame[]> =>
       (await request.get(`/mock/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
+    /** A human agent answers through the REST API, as a back end or the console would. */
+    agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
+      const response = await request.post(`/mock/rest/v1/messages/${encodeURIComponent(threadId)}`, {
+        headers: { authorization: API_KEY },
+        data: { payload: { type: 'text', speech, originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) } } },
+      });
+      expect(response.ok(), `agent message: ${await response.text()}`).toBe(true);
+    },
     /** The message.send payloads the mock received, in order. */
     sends: async (threadId?: string) => {
       const frames: ReceivedFrame[] = await (
