@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createEmulator } from './emulator.ts';
 import { DEFAULTS, type EmulatorOptions } from './options.ts';
 
-export { createEmulator, type Emulator } from './emulator.ts';
 export { DEFAULTS, type ClientConfig, type EmulatorOptions } from './options.ts';
+export type { Clock } from './clock.ts';
 export type { ConversationStatus, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from './model.ts';
 
 export interface RunningEmulator {
