@@ -105,6 +105,9 @@ export function createConversations(deps: ConversationDeps) {
     const handle = deps.clock.setTimeout(() => {
       timers.delete(handle);
       thread.resumeTimer = undefined;
+      // Node's timers count from the event loop's cached time, so one may fire a few ms before
+      // Date.now() reaches `at`; the tick would then change nothing and the pause never end.
+      if (deps.clock.now() < at) return armResume(thread, at);
       apply(thread, { type: 'tick', now: deps.clock.now() });
     }, Math.max(0, at - deps.clock.now()));
     thread.resumeTimer = handle;
