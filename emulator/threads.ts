@@ -49,8 +49,8 @@ export interface ThreadStore {
 
 /** A thread id as REST paths may give it: bare, or as listed (`<id>|o_<org>`). */
 export function bareThreadId(id: string): string {
-  const listed = /^(.+)\|o_[^|]+$/.exec(id);
-  return listed ? listed[1]! : id;
+  const suffix = `|o_${ORGANISATION_ID}`;
+  return id.endsWith(suffix) && id.length > suffix.length ? id.slice(0, -suffix.length) : id;
 }
 
 export function listedThreadId(threadId: string): string {

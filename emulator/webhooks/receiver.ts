@@ -3,7 +3,7 @@
 // watch the retries. Mounted by the emulator under any path; routes are relative to the mount.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { systemClock, type Clock } from '../clock.ts';
-import { corsHeaders, sendError, sendJson } from '../http.ts';
+import { sendError, sendJson, sendPreflight } from '../http.ts';
 
 /** One POST the receiver got. */
 export interface ReceivedWebhook {
@@ -78,7 +78,7 @@ export function createReceiver(options: { clock?: Clock; maxRecords?: number } =
   function handle(req: IncomingMessage, res: ServerResponse, subpath: string): void {
     const route = subpath.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
-    if (method === 'OPTIONS') return sendPreflightWithDelete(req, res);
+    if (method === 'OPTIONS') return sendPreflight(req, res);
     const done = (work: Promise<void>): void => {
       work.catch((error: unknown) => {
         if (!res.headersSent) sendError(req, res, 400, error instanceof Error ? error.message : String(error));
@@ -152,16 +152,4 @@ function pickHeaders(req: IncomingMessage): ReceivedWebhook['headers'] {
 
 function typeOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { type?: unknown }).type : undefined;
-}
-
-/** http.ts's sendPreflight allows GET and POST only; the receiver also answers DELETE. */
-function sendPreflightWithDelete(req: IncomingMessage, res: ServerResponse): void {
-  const requested = req.headers['access-control-request-headers'];
-  res.writeHead(204, {
-    ...corsHeaders(req),
-    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-    ...(requested ? { 'Access-Control-Allow-Headers': requested } : {}),
-    'Access-Control-Max-Age': '600',
-  });
-  res.end();
 }
