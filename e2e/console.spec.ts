@@ -1,6 +1,7 @@
 // The agent console with a real visitor: a widget asks for a human, an agent answers from the
 // console, the bot stays quiet while paused, resolve brings it back, and the webhook log shows
 // the story. Real Chromium, the emulator inside the dev server (/mock).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mock } from './support/mock.ts';
 
@@ -35,6 +36,8 @@ test('a visitor asks for a human, an agent answers from the console, resolve bri
   await thread.click();
   await expect(agent.getByRole('status').filter({ hasText: 'Conversation handover, bot paused.' })).toBeAttached();
 
+  const axe = await new AxeBuilder({ page: agent }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await agent.getByText('Replying as').click(); // the agent's profile folds open
   await agent.getByLabel('Agent name').fill('Sam');
   await agent.getByLabel('Picture URL').fill(new URL('/agent-sam.svg', agent.url()).href);
