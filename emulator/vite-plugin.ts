@@ -32,7 +32,7 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
   let preview: Emulator | undefined;
 
   const mount = (server: MountableServer): Emulator => {
-    const emulator = createEmulator({ clients: REPO_CLIENTS, ...options, prefix });
+    const emulator = createEmulator({ clients: REPO_CLIENTS, quiet: true, ...options, prefix });
     const handle: Connect.NextHandleFunction = (req, res, next) => {
       if (!emulator.handleRequest(req, res as ServerResponse)) next();
     };

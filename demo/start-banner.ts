@@ -1,0 +1,26 @@
+// `npm start` prints what a newcomer needs and nothing else: the demo's address, the console's,
+// and what to try. (Vite's own banner would only give the address.)
+import type { Plugin, ViteDevServer } from 'vite';
+
+export function startBanner(): Plugin {
+  return {
+    name: 'parley-start-banner',
+    apply: 'serve',
+    configureServer(server: ViteDevServer) {
+      server.printUrls = () => {
+        const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`;
+        console.log(
+          [
+            '',
+            `  Parley demo:    ${url}`,
+            `  Agent console:  ${url}mock/console/`,
+            '',
+            '  Open the chat and try "hello", "how much does it cost?", "opening hours", "show me a card",',
+            '  then "talk to a human" and answer from the agent console. Ctrl+C stops.',
+            '',
+          ].join('\n'),
+        );
+      };
+    },
+  };
+}
