@@ -2,13 +2,22 @@
 import type { ChatClientOptions } from '../client.ts';
 
 /** Attributes that configure the client: changing one on a live element reconnects it. */
+// The JSDoc of each attribute is its description in dist/custom-elements.json and the editors'
+// HTML data (scripts/custom-elements-manifest.ts reads this file); comments cost the bundle nothing.
 export const CLIENT_ATTRIBUTES = {
+  /** The channel's `clientId` (required). */
   'client-id': 'clientId',
+  /** Address of the service (required): plain mode asks `GET {base-url}/socket.info` for a socket address. */
   'base-url': 'baseUrl',
+  /** Set: client-nonce mode, `GET {sdk-url}/socket.info` with the four secret headers. */
   'sdk-url': 'sdkUrl',
+  /** Prefix of the client-nonce headers (default `x-svc`). */
   'header-prefix': 'headerPrefix',
+  /** Use this thread instead of the stored or a new one (attribute only: the `threadId` property is the live thread). */
   'thread-id': 'threadId',
+  /** An event sent once, when a new thread first connects. */
   'start-event': 'startEvent',
+  /** Two-letter `metadata.language`; default from the browser. A right-to-left language mirrors the widget. */
   language: 'language',
 } as const satisfies Record<string, keyof ChatClientOptions>;
 
@@ -16,7 +25,22 @@ export type ClientAttribute = keyof typeof CLIENT_ATTRIBUTES;
 export type ConfigOption = (typeof CLIENT_ATTRIBUTES)[ClientAttribute];
 
 /** Attributes that change only the UI. */
-export const UI_ATTRIBUTES = ['heading', 'open'] as const;
+export const UI_ATTRIBUTES = [
+  /** The panel's title. */
+  'heading',
+  /**
+   * The panel is open; reflects the state both ways. In a framework, bind the `isOpen` property
+   * instead: `open` is also the element's `open()` method, which a framework setting properties
+   * would overwrite.
+   * @property isOpen
+   * @type boolean
+   */
+  'open',
+] as const;
+
+export type UiAttribute = (typeof UI_ATTRIBUTES)[number];
+/** Every attribute `<parley-chat>` observes. */
+export type ObservedAttribute = ClientAttribute | UiAttribute;
 
 export const OBSERVED_ATTRIBUTES: string[] = [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES];
 

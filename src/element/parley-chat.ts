@@ -32,9 +32,13 @@ export interface ParleyChatEventMap {
   'parley:message': CustomEvent<ReceivedPayload>;
   /** The service confirmed a message of the visitor's. */
   'parley:delivered': CustomEvent<{ traceId: number }>;
+  /** The connection's state changed (also reflected as `data-connection`). */
   'parley:connection': CustomEvent<{ state: ConnectionStateName }>;
+  /** An error from the service, a refused configuration, or a connection that cannot be made. */
   'parley:error': CustomEvent<{ message: string }>;
+  /** The panel opened. */
   'parley:open': CustomEvent<null>;
+  /** The panel closed. */
   'parley:close': CustomEvent<null>;
 }
 
@@ -62,8 +66,11 @@ export interface ParleyChatElement extends HTMLElement {
   readonly threadId: string | undefined;
   /** The connection's state, also reflected as `data-connection`. */
   readonly connection: ConnectionStateName;
+  /** Opens the panel (and connects, if not yet connected). */
   open(): void;
+  /** Closes the panel; the conversation stays connected. */
   close(): void;
+  /** Opens the panel if closed, closes it if open. */
   toggle(): void;
   /** Sends a text message as the visitor (connects first if needed). */
   send(text: string): Promise<void>;

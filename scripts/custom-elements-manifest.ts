@@ -1,0 +1,447 @@
+// Writes dist/custom-elements.json (https://github.com/webcomponents/custom-elements-manifest,
+// schema 2.1) and the editors' data, dist/vscode.html-custom-data.json and
+// dist/vscode.css-custom-data.json, from the element's own sources of truth:
+//   - attributes: CLIENT_ATTRIBUTES and UI_ATTRIBUTES of src/element/attributes.ts, with their JSDoc;
+//   - properties, methods, events: the ParleyChatElement and ParleyChatEventMap interfaces of
+//     src/element/parley-chat.ts, with their JSDoc and their types as written;
+//   - CSS parts: the part="…" attributes of src/ui; CSS custom properties: the --parley-* that
+//     src/ui/widget.css reads; both described by the @csspart / @cssprop lines of widget.css.
+// The analyzer packages need TypeScript's JS API, which TypeScript 7 does not have: this reads the
+// sources with the oxc parser that Vite already brings (rolldown). Nothing here reaches a bundle.
+// src/element/manifest.test.ts checks the result against the running element.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'rolldown/experimental';
+
+export const TAG_NAME = 'parley-chat';
+const ATTRIBUTES_FILE = 'src/element/attributes.ts';
+const ELEMENT_FILE = 'src/element/parley-chat.ts';
+const UI_DIR = 'src/ui';
+const CSS_FILE = 'src/ui/widget.css';
+/** Where the element sets custom properties of its own (not for pages to set). */
+const ELEMENT_DIR = 'src/element';
+
+// The part of the manifest's schema that this file writes.
+export interface TypeText {
+  text: string;
+}
+export interface Attribute {
+  name: string;
+  type: TypeText;
+  description: string;
+  fieldName?: string;
+}
+export interface Field {
+  kind: 'field';
+  name: string;
+  type: TypeText;
+  description: string;
+  privacy: 'public';
+  readonly?: boolean;
+  attribute?: string;
+  reflects?: boolean;
+}
+export interface Method {
+  kind: 'method';
+  name: string;
+  description: string;
+  privacy: 'public';
+  parameters: Array<{ name: string; type: TypeText; optional?: boolean }>;
+  return: { type: TypeText };
+}
+export interface ManifestEvent {
+  name: string;
+  type: TypeText;
+  description: string;
+}
+export interface CssPart {
+  name: string;
+  description: string;
+}
+export interface CssProperty {
+  name: string;
+  description: string;
+  default?: string;
+}
+export interface ElementDeclaration {
+  kind: 'class';
+  name: string;
+  description: string;
+  customElement: true;
+  tagName: string;
+  attributes: Attribute[];
+  members: Array<Field | Method>;
+  events: ManifestEvent[];
+  slots: never[];
+  cssParts: CssPart[];
+  cssProperties: CssProperty[];
+}
+export interface Manifest {
+  schemaVersion: string;
+  readme: string;
+  modules: Array<{
+    kind: 'javascript-module';
+    path: string;
+    declarations: ElementDeclaration[];
+    exports: Array<{ kind: 'js' | 'custom-element-definition'; name: string; declaration: { name: string; module?: string } }>;
+  }>;
+}
+
+// A loose view of the ESTree + TypeScript nodes oxc returns: only what is read here.
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+interface Comment {
+  type: 'Line' | 'Block';
+  value: string;
+  start: number;
+  end: number;
+}
+interface Doc {
+  text: string;
+  tags: Record<string, string>;
+}
+
+class SourceFile {
+  readonly program: { body: AstNode[] };
+  readonly comments: Comment[];
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {
+    const result = parseSync(path, text, { lang: 'ts' }) as unknown as { program: { body: AstNode[] }; comments: Comment[]; errors: Array<{ message: string }> };
+    if (result.errors.length > 0) throw new Error(`${path}: ${result.errors.map((error) => error.message).join('; ')}`);
+    this.program = result.program;
+    this.comments = result.comments;
+  }
+
+  slice(node: AstNode): string {
+    return this.text.slice(node.start, node.end);
+  }
+
+  /** The JSDoc comment right before a node (nothing but white space between them). */
+  docOf(node: AstNode): Doc {
+    const comment = this.comments.filter((candidate) => candidate.end <= node.start).at(-1);
+    if (!comment || comment.type !== 'Block' || !comment.value.startsWith('*')) return { text: '', tags: {} };
+    if (this.text.slice(comment.end, node.start).trim() !== '') return { text: '', tags: {} };
+    return parseDoc(comment.value);
+  }
+
+  /** A top-level `const`, `interface` or `type`, exported or not. */
+  declaration(name: string): AstNode {
+    for (const statement of this.program.body) {
+      const node = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
+      if (!node) continue;
+      if (node.type === 'VariableDeclaration') {
+        for (const declarator of node.declarations as AstNode[]) {
+          if ((declarator.id as AstNode & { name: string }).name === name) return declarator;
+        }
+      } else if ((node.id as { name?: string } | undefined)?.name === name) {
+        return node;
+      }
+    }
+    throw new Error(`${this.path}: no declaration named ${name}`);
+  }
+}
+
+function parseDoc(raw: string): Doc {
+  const lines = raw
+    .replace(/^\*/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*? ?/, '').trimEnd());
+  const text: string[] = [];
+  const tags: Record<string, string> = {};
+  for (const line of lines) {
+    const tag = /^@(\w+)\s*(.*)$/.exec(line.trim());
+    if (tag) tags[tag[1]!] = tag[2]!.trim();
+    else text.push(line);
+  }
+  return { text: text.join(' ').replace(/\s+/g, ' ').trim(), tags };
+}
+
+/** `x as const`, `x satisfies T` and parentheses, peeled off. */
+function unwrap(node: AstNode): AstNode {
+  let current = node;
+  while (['TSAsExpression', 'TSSatisfiesExpression', 'ParenthesizedExpression'].includes(current.type)) {
+    current = current.expression as AstNode;
+  }
+  return current;
+}
+
+function keyName(key: AstNode): string {
+  if (key.type === 'Identifier') return key.name as string;
+  if (key.type === 'Literal') return String(key.value);
+  throw new Error(`unexpected key ${key.type}`);
+}
+
+interface AttributeSource {
+  name: string;
+  /** The property it configures, if the element has a writable one. */
+  property?: string;
+  doc: Doc;
+}
+
+function readAttributes(source: SourceFile): AttributeSource[] {
+  const clientTable = unwrap(source.declaration('CLIENT_ATTRIBUTES').init as AstNode);
+  const uiList = unwrap(source.declaration('UI_ATTRIBUTES').init as AstNode);
+  const client = (clientTable.properties as AstNode[]).map((property) => ({
+    name: keyName(property.key as AstNode),
+    property: String((unwrap(property.value as AstNode) as AstNode & { value: unknown }).value),
+    doc: source.docOf(property),
+  }));
+  const ui = (uiList.elements as AstNode[]).map((element) => {
+    const doc = source.docOf(element);
+    const name = String(element.value);
+    return { name, property: doc.tags.property ?? name, doc };
+  });
+  return [...client, ...ui];
+}
+
+interface InterfaceMember {
+  node: AstNode;
+  name: string;
+  doc: Doc;
+}
+
+function interfaceMembers(source: SourceFile, name: string): InterfaceMember[] {
+  const declaration = source.declaration(name);
+  const body = (declaration.body as AstNode).body as AstNode[];
+  return body.map((node) => ({ node, name: keyName(node.key as AstNode), doc: source.docOf(node) }));
+}
+
+function typeText(source: SourceFile, annotation: unknown): string {
+  return annotation ? source.slice((annotation as AstNode).typeAnnotation as AstNode) : 'unknown';
+}
+
+/** The type an attribute's value has: a property's type without `null`. */
+function attributeType(propertyType: string | undefined, doc: Doc): string {
+  if (doc.tags.type) return doc.tags.type;
+  if (!propertyType) return 'string';
+  return propertyType.replace(/\s*\|\s*null\b/g, '').trim();
+}
+
+function readMembers(source: SourceFile, attributes: AttributeSource[]): Array<Field | Method> {
+  const attributeOf = new Map(attributes.filter((attribute) => attribute.property).map((attribute) => [attribute.property!, attribute.name]));
+  const members: Array<Field | Method> = [];
+  for (const { node, name, doc } of interfaceMembers(source, 'ParleyChatElement')) {
+    if (node.type === 'TSPropertySignature') {
+      const readonly = Boolean(node.readonly);
+      const attribute = readonly ? undefined : attributeOf.get(name);
+      members.push({
+        kind: 'field',
+        name,
+        type: { text: typeText(source, node.typeAnnotation) },
+        description: doc.text,
+        privacy: 'public',
+        ...(readonly ? { readonly: true } : {}),
+        ...(attribute ? { attribute, reflects: true } : {}),
+      });
+    } else if (node.type === 'TSMethodSignature') {
+      if (name === 'addEventListener' || name === 'removeEventListener') continue; // typed overloads of HTMLElement's
+      const params = node.params as AstNode[];
+      members.push({
+        kind: 'method',
+        name,
+        description: doc.text,
+        privacy: 'public',
+        parameters: params.map((param) => ({
+          name: param.name as string,
+          type: { text: typeText(source, param.typeAnnotation) },
+          ...(param.optional ? { optional: true } : {}),
+        })),
+        return: { type: { text: typeText(source, node.returnType) } },
+      });
+    }
+  }
+  return members;
+}
+
+function readEvents(source: SourceFile): ManifestEvent[] {
+  return interfaceMembers(source, 'ParleyChatEventMap').map(({ node, name, doc }) => ({
+    name,
+    type: { text: typeText(source, node.typeAnnotation) },
+    description: doc.text,
+  }));
+}
+
+/** Every `part="…"` name in the UI's components (a part attribute may hold several names). */
+export function partsUsed(root: string): string[] {
+  const names = new Set<string>();
+  for (const file of readdirSync(join(root, UI_DIR))) {
+    if (!file.endsWith('.tsx') || file.includes('.test.')) continue;
+    const text = readFileSync(join(root, UI_DIR, file), 'utf8');
+    for (const match of text.matchAll(/\spart="([^"]+)"/g)) {
+      for (const name of match[1]!.split(/\s+/)) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** Every `--parley-*` the stylesheet reads, and the custom properties the element sets itself. */
+export function customPropertiesUsed(root: string): { read: string[]; setByElement: string[] } {
+  const css = readFileSync(join(root, CSS_FILE), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const read = new Set([...css.matchAll(/var\((--parley-[\w-]+)/g)].map((match) => match[1]!));
+  const setByElement = new Set<string>();
+  for (const file of readdirSync(join(root, ELEMENT_DIR))) {
+    if (!file.endsWith('.ts') || file.includes('.test.')) continue;
+    const text = readFileSync(join(root, ELEMENT_DIR, file), 'utf8');
+    for (const match of text.matchAll(/(--parley-[\w-]+)\s*:/g)) setByElement.add(match[1]!);
+  }
+  return { read: [...read].sort(), setByElement: [...setByElement].sort() };
+}
+
+function readCssDocs(root: string): { parts: CssPart[]; properties: CssProperty[] } {
+  const text = readFileSync(join(root, CSS_FILE), 'utf8');
+  const css = text.replace(/\/\*[\s\S]*?\*\//g, '');
+  const parts: CssPart[] = [];
+  const properties: CssProperty[] = [];
+  for (const match of text.matchAll(/^@(csspart|cssprop)\s+(\S+)\s+-\s+(.+)$/gm)) {
+    const [, kind, name, description] = match as unknown as [string, string, string, string];
+    if (kind === 'csspart') {
+      parts.push({ name, description: description.trim() });
+    } else {
+      const fallback = firstFallback(css, name);
+      properties.push({ name, description: description.trim(), ...(fallback ? { default: fallback } : {}) });
+    }
+  }
+  return { parts, properties };
+}
+
+/** The fallback of the first `var(<name>, <fallback>)`, unless it is another var(). */
+function firstFallback(css: string, name: string): string | undefined {
+  const start = css.indexOf(`var(${name},`);
+  if (start < 0) return undefined;
+  let depth = 0;
+  for (let index = start + 'var('.length; index < css.length; index++) {
+    if (css[index] === '(') depth++;
+    else if (css[index] === ')' && depth-- === 0) {
+      const fallback = css.slice(start + `var(${name},`.length, index).trim();
+      return fallback.includes('var(') ? undefined : fallback;
+    }
+  }
+  return undefined;
+}
+
+/** The manifest, read from the sources under `root` (the repository). */
+export function generateManifest(root = process.cwd()): Manifest {
+  const attributesSource = new SourceFile(ATTRIBUTES_FILE, readFileSync(join(root, ATTRIBUTES_FILE), 'utf8'));
+  const elementSource = new SourceFile(ELEMENT_FILE, readFileSync(join(root, ELEMENT_FILE), 'utf8'));
+  const attributeSources = readAttributes(attributesSource);
+  const members = readMembers(elementSource, attributeSources);
+  const fields = new Map(members.filter((member): member is Field => member.kind === 'field').map((field) => [field.name, field]));
+
+  const attributes: Attribute[] = attributeSources.map(({ name, property, doc }) => {
+    // The attribute's property, when the element has a writable one (not thread-id's threadId).
+    const field = property ? fields.get(property) : undefined;
+    const writable = field && !field.readonly ? field : undefined;
+    return {
+      name,
+      type: { text: attributeType(writable?.type.text, doc) },
+      description: doc.text,
+      ...(writable ? { fieldName: writable.name } : {}),
+    };
+  });
+  const { parts, properties } = readCssDocs(root);
+
+  const declaration: ElementDeclaration = {
+    kind: 'class',
+    name: 'ParleyChatElement',
+    description:
+      "An embeddable chat widget: a launcher, a chat panel and the conversation with the service. Register it with `defineParleyChat()` from 'parley-chat', or load dist/parley.js.",
+    customElement: true,
+    tagName: TAG_NAME,
+    attributes,
+    members,
+    events: readEvents(elementSource),
+    slots: [],
+    cssParts: parts,
+    cssProperties: properties,
+  };
+  return {
+    schemaVersion: '2.1.0',
+    readme: 'README.md',
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: 'dist/index.js',
+        declarations: [declaration],
+        exports: [
+          { kind: 'js', name: 'defineParleyChat', declaration: { name: 'defineParleyChat' } },
+          { kind: 'custom-element-definition', name: TAG_NAME, declaration: { name: 'ParleyChatElement', module: 'dist/index.js' } },
+        ],
+      },
+    ],
+  };
+}
+
+const REFERENCES = [{ name: 'README', url: 'https://www.npmjs.com/package/parley-chat' }];
+
+function element(manifest: Manifest): ElementDeclaration {
+  return manifest.modules[0]!.declarations[0]!;
+}
+
+/** VS Code's HTML custom data (`html.customData`): the tag and its attributes, for plain HTML files. */
+export function vsCodeHtmlData(manifest: Manifest) {
+  const declaration = element(manifest);
+  return {
+    $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    tags: [
+      {
+        name: declaration.tagName,
+        description: `${declaration.description}\n\nEvents: ${declaration.events.map((event) => `\`${event.name}\``).join(', ')}.\n\nParts: ${declaration.cssParts.map((part) => part.name).join(', ')}.`,
+        attributes: declaration.attributes.map((attribute) => ({
+          name: attribute.name,
+          description: attribute.description,
+          ...(attribute.type.text === 'boolean' ? { valueSet: 'v' } : {}),
+        })),
+        references: REFERENCES,
+      },
+    ],
+  };
+}
+
+/** VS Code's CSS custom data (`css.customData`): the custom properties and `::part()`. */
+export function vsCodeCssData(manifest: Manifest) {
+  const declaration = element(manifest);
+  return {
+    $schema: 'https://raw.githubusercontent.com/microsoft/vscode-css-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    properties: declaration.cssProperties.map((property) => ({
+      name: property.name,
+      description: `<${declaration.tagName}>: ${property.description}${property.default ? ` Default: ${property.default}.` : ''}`,
+      references: REFERENCES,
+    })),
+    pseudoElements: [
+      {
+        name: '::part',
+        description: `<${declaration.tagName}>'s parts: ${declaration.cssParts.map((part) => `${part.name} (${part.description})`).join('; ')}`,
+        references: REFERENCES,
+      },
+    ],
+  };
+}
+
+/** Writes the three files into `outDir`. */
+export function writeManifestFiles(root = process.cwd(), outDir = join(root, 'dist')): string[] {
+  const manifest = generateManifest(root);
+  mkdirSync(outDir, { recursive: true });
+  const files: Array<[string, unknown]> = [
+    ['custom-elements.json', manifest],
+    ['vscode.html-custom-data.json', vsCodeHtmlData(manifest)],
+    ['vscode.css-custom-data.json', vsCodeCssData(manifest)],
+  ];
+  return files.map(([name, content]) => {
+    const path = join(outDir, name);
+    writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`);
+    return path;
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const path of writeManifestFiles()) console.log(`wrote ${path}`);
+}

@@ -1,0 +1,56 @@
+// What the framework typings share (parley-chat/react, /preact, /vue, /svelte, /solid): the
+// attributes as HTML spells them, the properties a framework may set, and the events.
+// Types only: nothing here reaches a bundle.
+import type { ParleyChatElement, ParleyChatEventMap } from '../element/parley-chat.ts';
+import type { Strings } from '../ui/strings.ts';
+
+export type { ParleyChatElement, ParleyChatEventMap };
+
+/**
+ * `<parley-chat>`'s attributes, spelled as in HTML, except `open`: bind the `isOpen` property
+ * instead, since `open` is also the `open()` method, which React, Preact, Vue and Solid would
+ * overwrite when they set it as a property (and Svelte turns `open={false}` into `open="false"`).
+ * `src/element/manifest.test.ts` checks these names against the attributes the element observes.
+ */
+export interface ParleyChatAttributes {
+  /** The channel's `clientId` (required). */
+  'client-id'?: string;
+  /** Address of the service (required). */
+  'base-url'?: string;
+  /** Set: client-nonce mode, `GET {sdk-url}/socket.info` with the four secret headers. */
+  'sdk-url'?: string;
+  /** Prefix of the client-nonce headers (default `x-svc`). */
+  'header-prefix'?: string;
+  /** Use this thread instead of the stored or a new one. */
+  'thread-id'?: string;
+  /** An event sent once, when a new thread first connects. */
+  'start-event'?: string;
+  /** Two-letter `metadata.language`; default from the browser. */
+  language?: string;
+  /** The panel's title. */
+  heading?: string;
+}
+
+/** The properties worth setting from a template: the open state and the UI strings. */
+export interface ParleyChatProperties {
+  /** The panel is open (reflected as the `open` attribute). */
+  isOpen?: boolean;
+  /** Overrides of any UI string (see `defaultStrings`). */
+  strings?: Partial<Strings>;
+}
+
+/** A listener of one of the element's events. */
+export type ParleyChatListener<K extends keyof ParleyChatEventMap> = (event: ParleyChatEventMap[K]) => void;
+
+/**
+ * The events as props: `${Prefix}parley:message` and so on. React 19, Preact and Svelte 5 take
+ * `onparley:message`; Solid takes `on:parley:message`.
+ */
+export type ParleyChatEventProps<Prefix extends string> = {
+  [K in keyof ParleyChatEventMap as `${Prefix}${K}`]?: ParleyChatListener<K>;
+};
+
+/** Vue's spelling of the events as props: `onParley:message` (`@parley:message` in a template). */
+export type ParleyChatVueEventProps = {
+  [K in keyof ParleyChatEventMap as `on${Capitalize<K>}`]?: ParleyChatListener<K>;
+};
