@@ -193,6 +193,23 @@ describe('<parley-chat>', () => {
     expect(element.dataset.connection).toBe('open');
   });
 
+  it('removed before its mount task runs and inserted again later, it still mounts (StrictMode, routers)', async () => {
+    const t = setup();
+    const element = t.create();
+    element.remove(); // before the queued mount task
+    await settle();
+    expect(element.dataset.connection).toBeUndefined();
+    document.body.append(element);
+    await settle();
+    expect(element.dataset.connection).toBe('idle');
+    element.open();
+    await settle();
+    expect(t.http.requests).toHaveLength(1);
+    t.sockets.last().open();
+    await settle();
+    expect(element.dataset.connection).toBe('open');
+  });
+
   it('after removal data-connection says idle, and a bad configuration fires parley:error', async () => {
     const t = setup();
     const { element } = await openConnected(t);

@@ -229,6 +229,9 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
       if (this.#mountQueued) return;
       this.#mountQueued = true;
       setTimeout(() => {
+        // Cleared here, not only in #mount: an element removed before this task runs and
+        // inserted again later (StrictMode's double mount, routers) must queue a mount again.
+        this.#mountQueued = false;
         if (this.isConnected && !this.#client) this.#mount();
       }, 0);
     }
