@@ -132,6 +132,26 @@ describe('sending', () => {
     expect(textReply).not.toHaveProperty('attachment');
     expect(t.client.entries.value.map((e) => e.text)).toEqual(['Talk to a human', 'Pricing']);
   });
+
+  it('a rich button: postback sends its value, event its name and params; the bubble shows the label', async () => {
+    const t = setup();
+    const socket = await connected(t);
+    await t.client.sendAction('Pro plan', { type: 'postback', text: 'I want the pro plan' });
+    await t.client.sendAction('Book a demo', { type: 'event', name: 'book-demo', params: { plan: [{ value: 'pro' }] } });
+    const [postback, event] = sendFrames(socket);
+    expect(postback).toMatchObject({ speech: 'I want the pro plan' });
+    expect(postback).not.toHaveProperty('attachment');
+    expect(event).toMatchObject({
+      speech: 'Book a demo',
+      attachment: { type: 'event', payload: { name: 'book-demo' } },
+      metadata: { params: { plan: [{ value: 'pro' }] } },
+    });
+    expect(t.client.entries.value.map((e) => [e.text, e.kind === 'user' && e.hidden])).toEqual([
+      ['Pro plan', undefined],
+      ['Book a demo', undefined],
+    ]);
+    await expect(t.client.sendAction('Site', { type: 'link', url: 'https://a.test/', newTab: true })).rejects.toThrow(TypeError);
+  });
 });
 
 describe('the outbox', () => {

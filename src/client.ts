@@ -24,6 +24,7 @@ import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
+import type { RichAction } from './conversation/rich.ts';
 import { MAX_SPEECH_LENGTH, speechLength } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
@@ -300,6 +301,19 @@ export function createChatClient(options: ChatClientOptions) {
       const action = quickReplyAction(reply);
       const extra = action.eventName ? { eventName: action.eventName } : {};
       return sendDraft(buildDraft(action.speech, draftContext(), extra), { text: reply.label });
+    },
+
+    /**
+     * Performs a rich response's button or action that talks to the bot: `postback` sends its
+     * text, `event` an event attachment with its params; either way the bubble shows the label.
+     */
+    async sendAction(label: string, action: RichAction): Promise<UserEntry | undefined> {
+      if (action.type === 'postback') return sendDraft(buildDraft(action.text, draftContext()), { text: label });
+      if (action.type === 'event') {
+        const extra = { eventName: action.name, ...(action.params ? { params: action.params } : {}) };
+        return sendDraft(buildDraft(label, draftContext(), extra), { text: label });
+      }
+      throw new TypeError(`sendAction: a "${action.type}" action opens an address; the UI follows it`);
     },
 
     /** Sends a failed message again, with its original traceId (connecting if need be). */

@@ -47,9 +47,18 @@ describe('expandReceived', () => {
       ['A card about pricing', true],
       ['After', false],
     ]);
-    const noFallback = expandReceived(payload([{ responses: [{ type: 'card' }] }]), ctx);
+    // Each response that cannot be drawn is named in a warning.
+    expect(ctx.logger.warn.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringContaining('a "card" payload is not valid (title:'),
+      expect.stringContaining('a "image" payload is not valid'),
+    ]);
+    ctx.logger.warn.mockClear();
+    const noFallback = expandReceived(payload([{ responses: [{ type: 'sticker' }] }]), ctx);
     expect(noFallback.entries).toEqual([]);
-    expect(ctx.logger.warn).toHaveBeenCalledOnce();
+    expect(ctx.logger.warn.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringContaining('no template "sticker" for the web'),
+      expect.stringContaining('has no fallback'),
+    ]);
   });
 
   it('shows the fallback of a message with no responses', () => {

@@ -1,8 +1,10 @@
 // Turns a `message.received` payload into transcript entries, each with the delay before it
-// appears. The rules are the contract's: silent messages show nothing, a response the widget
-// cannot render shows the message's fallback, and roles map to bot, agent or user.
+// appears. The rules are the contract's: silent messages show nothing, a rich template becomes
+// an entry the UI draws, a response the widget cannot draw shows the message's fallback (once),
+// `custom` shows nothing (the page gets it in parley:message), roles map to bot, agent or user.
 import type { Logger } from '../protocol/parse.ts';
 import { TextResponsePayload, type Originator, type QuickReply, type ReceivedPayload } from '../protocol/frames.ts';
+import { toRichContent } from './rich.ts';
 import type { Author, ReceivedEntry } from './transcript.ts';
 
 export interface TimedEntry {
@@ -67,11 +69,21 @@ export function expandReceived(
     const responses = message.responses ?? [];
     for (const response of responses) {
       const delay = delayOf(response.delay);
-      const text = response.type === 'text' ? TextResponsePayload.safeParse(response.payload) : undefined;
-      if (text?.success) {
-        const quickReplies = quickRepliesOf(text.data.quickReplies);
-        entries.push({ entry: make(text.data.text, quickReplies?.length ? { quickReplies } : {}), delay });
-      } else {
+      if (response.type === 'text') {
+        const text = TextResponsePayload.safeParse(response.payload);
+        if (text.success) {
+          const quickReplies = quickRepliesOf(text.data.quickReplies);
+          entries.push({ entry: make(text.data.text, quickReplies?.length ? { quickReplies } : {}), delay });
+          continue;
+        }
+        context.logger.warn('[parley] a "text" payload is not valid: showing the fallback');
+        showFallback(delay);
+        continue;
+      }
+      const result = toRichContent(response.type, response.payload);
+      if ('content' in result) entries.push({ entry: make(message.fallback ?? '', { rich: result.content }), delay });
+      else if ('problem' in result) {
+        context.logger.warn(`[parley] ${result.problem}: showing the fallback`);
         showFallback(delay);
       }
     }

@@ -1,6 +1,7 @@
 // The transcript's entries and the pure functions that move them. Everything here is plain
 // data, so it persists as it is and tests need no clock or socket.
 import type { OutgoingMessage, QuickReply } from '../protocol/frames.ts';
+import type { RichContent } from './rich.ts';
 
 /** pending (not yet on a socket) -> sent (written to an open socket) -> delivered (echoed by the service). */
 export type SendStatus = 'pending' | 'sent' | 'delivered' | 'failed';
@@ -37,7 +38,10 @@ export interface ReceivedEntry {
   name?: string;
   picture?: string;
   at: number;
+  /** The text; for a rich response, the message's fallback (shown if its media cannot load). */
   text: string;
+  /** A rich response (card, carousel, list, buttons, media, location), drawn instead of text. */
+  rich?: RichContent;
   /** True when the response could not be rendered and this is the message's fallback. */
   isFallback?: boolean;
   quickReplies?: QuickReply[];

@@ -1,0 +1,84 @@
+// Schemas of the rich response templates bots on the service send
+// (../shared/spec/response-templates.md), checked at the edge. Lenient where the vendor's own
+// examples vary (optional fields missing, numbers sent as strings, extra fields); the addresses
+// are checked after parsing (conversation/rich.ts), so one unsafe button does not sink a card.
+import * as z from 'zod/mini';
+
+/** A value some examples send as a number and others as a string. */
+const NumberOrString = z.union([z.number(), z.string()]);
+const Flag = z.optional(z.union([z.boolean(), z.string()]));
+
+/** 2.4 params: `{ name: [ { value, match? } ] }`. */
+const Params = z.record(z.string(), z.array(z.object({ value: z.unknown(), match: z.optional(z.string()) })));
+
+/** What activating an image, a card or a list item does: `{type, value, params?}`. */
+export const TemplateAction = z.object({
+  type: z.string(),
+  value: z.optional(NumberOrString),
+  params: z.optional(Params),
+  newTab: Flag,
+});
+export type TemplateAction = z.infer<typeof TemplateAction>;
+
+/** A button: an action with a label. */
+export const TemplateButton = z.object({
+  type: z.string(),
+  label: z.string(),
+  value: z.optional(NumberOrString),
+  params: z.optional(Params),
+  newTab: Flag,
+});
+export type TemplateButton = z.infer<typeof TemplateButton>;
+
+const Buttons = z.optional(z.array(TemplateButton));
+const Title = z.optional(z.string());
+
+/** `image`, `video`, `audio` and `file`. */
+export const MediaPayload = z.object({ title: Title, url: z.string(), action: z.optional(TemplateAction) });
+
+export const LocationPayload = z.object({
+  title: Title,
+  lat: NumberOrString,
+  long: NumberOrString,
+  action: z.optional(TemplateAction),
+});
+
+export const CardPayload = z.object({
+  title: z.string(),
+  subtitle: Title,
+  media: z.optional(z.object({ url: z.string(), type: z.optional(z.string()) })),
+  buttons: Buttons,
+  action: z.optional(TemplateAction),
+});
+export type CardPayload = z.infer<typeof CardPayload>;
+
+export const ButtonsPayload = z.object({ title: z.string(), buttons: z.array(TemplateButton) });
+
+export const CarouselPayload = z.object({ cards: z.array(CardPayload) });
+
+export const ListPayload = z.object({
+  items: z.array(
+    z.object({
+      title: z.string(),
+      subtitle: Title,
+      media: z.optional(z.object({ url: z.string(), type: z.optional(z.string()) })),
+      action: z.optional(TemplateAction),
+    }),
+  ),
+  buttons: Buttons,
+});
+
+/** The schema of each template type the widget draws. */
+export const TemplatePayloads = {
+  image: MediaPayload,
+  video: MediaPayload,
+  audio: MediaPayload,
+  file: MediaPayload,
+  location: LocationPayload,
+  card: CardPayload,
+  buttons: ButtonsPayload,
+  carousel: CarouselPayload,
+  list: ListPayload,
+};
+export type TemplateType = keyof typeof TemplatePayloads;
+export type TemplatePayload<T extends TemplateType> = z.infer<(typeof TemplatePayloads)[T]>;
