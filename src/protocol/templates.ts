@@ -5,11 +5,16 @@
 import * as z from 'zod/mini';
 
 /** A value some examples send as a number and others as a string. */
-const NumberOrString = z.union([z.number(), z.string()]);
-const Flag = z.optional(z.union([z.boolean(), z.string()]));
+const NumberOrString = z.custom<number | string>((value) => typeof value === 'number' || typeof value === 'string');
+const Flag = z.optional(z.custom<boolean | string>((value) => typeof value === 'boolean' || typeof value === 'string'));
 
 /** 2.4 params: `{ name: [ { value, match? } ] }`. */
-const Params = z.record(z.string(), z.array(z.object({ value: z.unknown(), match: z.optional(z.string()) })));
+const Params = z.custom<Record<string, Array<{ value: unknown; match?: string }>>>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'object' && item !== null && 'value' in item)),
+);
 
 /** What activating an image, a card or a list item does: `{type, value, params?}`. */
 export const TemplateAction = z.object({
