@@ -61,6 +61,27 @@ describe('expandReceived', () => {
     ]);
   });
 
+  it('a template becomes a rich entry carrying the fallback; custom is not drawn; a bad one falls back and the rest shows', () => {
+    const ctx = context();
+    const image = { type: 'image', payload: { title: 'Our office', url: 'https://cdn.test/office.jpg' }, delay: 300 };
+    const result = expandReceived(
+      payload([
+        {
+          fallback: 'Our office: https://cdn.test/office.jpg',
+          responses: [text('Here it is'), image, { type: 'custom', payload: { widget: 'calendar' } }, { type: 'image', payload: { url: 'javascript:x' } }, text('Anything else?')],
+        },
+      ]),
+      ctx,
+    );
+    expect(result.entries.map((e) => [e.entry.text, e.entry.rich?.type, e.entry.isFallback ?? false, e.delay])).toEqual([
+      ['Here it is', undefined, false, 0],
+      ['Our office: https://cdn.test/office.jpg', 'image', false, 300],
+      ['Our office: https://cdn.test/office.jpg', undefined, true, 0],
+      ['Anything else?', undefined, false, 0],
+    ]);
+    expect(ctx.logger.warn).toHaveBeenCalledWith(expect.stringContaining("the url of a "image" must be an http(s) address"));
+  });
+
   it('shows the fallback of a message with no responses', () => {
     expect(expandReceived(payload([{ fallback: 'Plain' }]), context()).entries.map((e) => e.entry.text)).toEqual(['Plain']);
   });

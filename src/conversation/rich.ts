@@ -117,7 +117,7 @@ const build: Builders = {
 
 function media(type: 'image' | 'video' | 'audio' | 'file', p: TemplatePayload<'image'>): RichContent | string {
   const url = webUrl(p.url);
-  if (!url) return `a ${type}'s url must be an http(s) address`;
+  if (!url) return `the url of a "${type}" must be an http(s) address`;
   return { type, title: p.title ?? '', url, ...withAction(p.action) };
 }
 
