@@ -79,7 +79,7 @@ describe('expandReceived', () => {
       ['Our office: https://cdn.test/office.jpg', undefined, true, 0],
       ['Anything else?', undefined, false, 0],
     ]);
-    expect(ctx.logger.warn).toHaveBeenCalledWith(expect.stringContaining("the url of a "image" must be an http(s) address"));
+    expect(ctx.logger.warn).toHaveBeenCalledWith(expect.stringContaining('the url of a "image" must be an http(s) address'));
   });
 
   it('shows the fallback of a message with no responses', () => {
