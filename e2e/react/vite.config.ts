@@ -17,9 +17,9 @@ export default defineConfig({
   base: './',
   publicDir: false,
   resolve: { alias: [{ find: /^parley-chat$/, replacement: entry }] },
-  // React's JSX without @vitejs/plugin-react (this repository's own JSX is Preact's). A namespaced
-  // name such as `onparley:message` is a plain prop name for React 19: allow it.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react', throwIfNamespace: false } },
+  // React's JSX without @vitejs/plugin-react (this repository's own JSX is Preact's). Oxc compiles
+  // a namespaced prop name such as `onparley:message` to the string key React 19 wants.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   // React's development build: only there does <StrictMode> mount, unmount and mount again every
   // effect and ref, which the test wants <parley-chat> to survive. (`vite build` alone would pick
   // React's production build, where StrictMode does nothing.)
