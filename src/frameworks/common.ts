@@ -44,7 +44,7 @@ export type ParleyChatListener<K extends keyof ParleyChatEventMap> = (event: Par
 
 /**
  * The events as props: `${Prefix}parley:message` and so on. React 19, Preact and Svelte 5 take
- * `onparley:message`; Solid takes `on:parley:message`.
+ * `onparley:message`; so does Solid (it turns `on` + a name into a listener).
  */
 export type ParleyChatEventProps<Prefix extends string> = {
   [K in keyof ParleyChatEventMap as `${Prefix}${K}`]?: ParleyChatListener<K>;

@@ -2,7 +2,8 @@
 // `src/app.d.ts`):
 //   import type {} from 'parley-chat/svelte';
 // Svelte sets a custom element's property when it has a setter (`isOpen`, `strings`) and the
-// attribute otherwise; `onparley:message={…}` listens to `parley:message`.
+// attribute otherwise; `onparley:message={…}` listens to `parley:message` (Svelte 5.57 warns
+// `attribute_illegal_colon` there but compiles it; `<!-- svelte-ignore attribute_illegal_colon -->`).
 import type { HTMLAttributes } from 'svelte/elements';
 import type { ParleyChatAttributes, ParleyChatElement, ParleyChatEventProps, ParleyChatProperties } from './common.ts';
 
