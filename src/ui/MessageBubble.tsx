@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeImageUrl } from './image-url.ts';
 import { Linkified } from './Linkified.tsx';
+import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
 import type { Strings } from './strings.ts';
 import { clockTime, isoTime } from './time.ts';
 
@@ -15,11 +16,12 @@ export interface BubbleProps {
   /** Same author as the entry before: no repeated name and picture. */
   continued: boolean;
   onRetry: (traceId: number) => void;
+  onAction: RichContext['onAction'];
 }
 
 /**
  * Entries are immutable: a bubble re-renders only when its own entry, the strings or its
- * grouping change, not for every new message. (onRetry is left out: it only calls the client.)
+ * grouping change, not for every new message. (onRetry and onAction are left out: they only call the client.)
  */
 export class MessageBubble extends Component<BubbleProps> {
   override shouldComponentUpdate(next: BubbleProps): boolean {
@@ -27,11 +29,12 @@ export class MessageBubble extends Component<BubbleProps> {
     return next.entry !== entry || next.strings !== strings || next.continued !== continued;
   }
 
-  override render({ entry, strings, continued, onRetry }: BubbleProps) {
+  override render({ entry, strings, continued, onRetry, onAction }: BubbleProps) {
     // The visitor's own entry (with its delivery status), or a received one; a received one
     // `from` the user was sent as the visitor from another device, so it has arrived: delivered.
     const own = entry.kind === 'user' ? entry : undefined;
     const received = entry.kind === 'received' ? entry : undefined;
+    const rich = received?.rich;
     const from = received ? received.from : 'user';
     const author = from === 'bot' ? strings.botName : received?.name || (from === 'agent' ? strings.agentName : strings.you);
     return (
@@ -40,6 +43,7 @@ export class MessageBubble extends Component<BubbleProps> {
         part="message"
         data-from={from}
         data-status={own ? own.status : from === 'user' ? 'delivered' : undefined}
+        data-template={rich?.type}
       >
         {from !== 'user' && (
           <Avatar picture={from === 'agent' ? safeImageUrl(received?.picture) : undefined} initial={(author.trim()[0] ?? '').toUpperCase()} />
@@ -52,9 +56,13 @@ export class MessageBubble extends Component<BubbleProps> {
           ) : (
             <span class="visually-hidden">{author}: </span>
           )}
-          <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble">
-            <Linkified text={entry.text} />
-          </p>
+          {rich ? (
+            <RichMessage content={rich} ctx={{ strings, onAction, fallback: entry.text }} />
+          ) : (
+            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble">
+              <Linkified text={entry.text} />
+            </p>
+          )}
           <p class="meta">
             <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
             {own && (

@@ -83,7 +83,8 @@ export function Panel(props: {
     }
   };
 
-  // Quick replies, "Retry", "Retry now" and "Dismiss" vanish once used: focus goes on to the
+  // Quick replies, "Retry", "Retry now" and "Dismiss" vanish once used (a rich response's
+  // postback and event buttons stay, but the visitor's next move is to read and write): focus goes on to the
   // composer instead of falling out of the panel (where Escape would no longer work).
   const thenFocusComposer = (action: () => unknown) => () => {
     action();
@@ -117,6 +118,7 @@ export function Panel(props: {
         onOlder={() => client.loadOlder()}
         strings={strings}
         onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
+        onAction={(label, action) => thenFocusComposer(() => client.sendAction(label, action).catch(() => undefined))()}
         extra={`${typing}:${quickReplies.length}`}
       >
         <QuickReplies replies={quickReplies} strings={strings} onPick={pick} />

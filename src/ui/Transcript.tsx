@@ -10,6 +10,7 @@
 // new messages still land in the live part and are announced once.
 import { h, type ComponentChildren } from 'preact';
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import type { Strings } from './strings.ts';
@@ -39,6 +40,7 @@ export function Transcript(props: {
   onOlder: () => Promise<unknown>;
   strings: Strings;
   onRetry: (traceId: number) => void;
+  onAction: (label: string, action: RichAction) => void;
   /** Changes to this (typing, quick replies) also keep the view at the bottom. */
   extra: unknown;
   children?: ComponentChildren;
@@ -156,6 +158,7 @@ export function Transcript(props: {
       strings={strings}
       continued={authorKey(shown[index - 1]) === authorKey(entry)}
       onRetry={props.onRetry}
+      onAction={props.onAction}
     />
   ));
 

@@ -14,6 +14,15 @@ export const defaultStrings = {
   /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
   charactersOver: '{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
+  /** Rich responses: a carousel's row, its buttons, and each card's place in it. */
+  carouselLabel: 'Cards',
+  previous: 'Previous',
+  next: 'Next',
+  slide: '{index} of {count}',
+  openImage: 'Enlarge image',
+  closeImage: 'Close',
+  download: 'Download',
+  openMap: 'Open the map',
   /** The launcher's unread badge, read by screen readers with the button's name. */
   unread: '{count} unread',
   typing: '{name} is typing…',

@@ -1,0 +1,30 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// `card`: media, title, subtitle and buttons. With an action of its own, its title performs it
+// and stretches over the whole card, so the card is activatable while its buttons stay buttons.
+import { h } from 'preact';
+import type { RichCard } from '../../conversation/rich.ts';
+import { ActionControl, ButtonGroup, type RichContext } from './actions.tsx';
+import { Picture } from './Picture.tsx';
+
+export function Card(props: { card: RichCard; ctx: RichContext; label?: string }) {
+  const { card, ctx } = props;
+  const { media, action } = card;
+  return (
+    <div class="card" part="card" role="group" aria-label={props.label ?? card.title}>
+      {media?.type === 'video' ? (
+        <video class="media" part="media" src={media.url} controls preload="metadata" aria-label={card.title} />
+      ) : media ? (
+        <Picture url={media.url} alt="" placeholder={ctx.fallback || card.title} />
+      ) : null}
+      <div class="card-text">
+        {action ? (
+          <ActionControl action={action} label={card.title} ctx={ctx} class="card-title stretched" />
+        ) : (
+          <p class="card-title">{card.title}</p>
+        )}
+        {card.subtitle && <p class="subtitle">{card.subtitle}</p>}
+      </div>
+      <ButtonGroup buttons={card.buttons} label={card.title} ctx={ctx} />
+    </div>
+  );
+}

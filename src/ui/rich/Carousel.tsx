@@ -1,0 +1,37 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// `carousel`: a row of cards that scrolls sideways (touch, wheel, arrow keys on the focusable
+// row), snaps to each card, and has previous/next buttons; each card is announced "2 of 5".
+import { h } from 'preact';
+import { useRef } from 'preact/hooks';
+import type { RichCard } from '../../conversation/rich.ts';
+import { format } from '../strings.ts';
+import type { RichContext } from './actions.tsx';
+import { Card } from './Card.tsx';
+
+export function Carousel(props: { cards: readonly RichCard[]; ctx: RichContext }) {
+  const { cards, ctx } = props;
+  const { strings } = ctx;
+  const row = useRef<HTMLDivElement>(null);
+  // One card's width per step; in a right-to-left panel "next" lies to the left.
+  const step = (direction: 1 | -1) => {
+    const scroller = row.current!;
+    const card = scroller.firstElementChild as HTMLElement;
+    const sign = getComputedStyle(scroller).direction === 'rtl' ? -1 : 1;
+    scroller.scrollBy({ left: direction * sign * (card.offsetWidth + 8) });
+  };
+  return (
+    <div class="carousel-frame">
+      <div class="carousel" part="carousel" ref={row} tabIndex={0} aria-label={strings.carouselLabel}>
+        {cards.map((card, index) => (
+          <Card key={index} card={card} ctx={ctx} label={`${card.title}, ${format(strings.slide, { index: index + 1, count: cards.length })}`} />
+        ))}
+      </div>
+      <button type="button" class="carousel-step" part="carousel-previous" aria-label={strings.previous} onClick={() => step(-1)}>
+        ‹
+      </button>
+      <button type="button" class="carousel-step" part="carousel-next" aria-label={strings.next} onClick={() => step(1)}>
+        ›
+      </button>
+    </div>
+  );
+}

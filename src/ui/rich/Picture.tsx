@@ -1,0 +1,31 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// A picture from the bot: lazy, no referrer, in a fixed aspect box (the transcript does not
+// jump when it loads), and a text placeholder when it cannot load (a broken address, or a host
+// page's Content-Security-Policy that blocks it).
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+
+export function Picture(props: { url: string; alt: string; placeholder: string; class?: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <span class={`media placeholder ${props.class ?? ''}`} part="media">
+        {props.placeholder}
+      </span>
+    );
+  }
+  return (
+    <img
+      class={`media ${props.class ?? ''}`}
+      part="media"
+      src={props.url}
+      alt={props.alt}
+      loading="lazy"
+      referrerpolicy="no-referrer"
+      onError={() => {
+        console.warn(`[parley] a picture could not be loaded (${props.url}): showing its text instead`);
+        setBroken(true);
+      }}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// Draws one rich response: one component per template (see ../../conversation/rich.ts).
+import { h } from 'preact';
+import type { RichContent } from '../../conversation/rich.ts';
+import { ButtonGroup, type RichContext } from './actions.tsx';
+import { Card } from './Card.tsx';
+import { Carousel } from './Carousel.tsx';
+import { List } from './List.tsx';
+import { ImageTemplate, LinkCard, Player } from './Media.tsx';
+
+export type { RichContext } from './actions.tsx';
+
+export function RichMessage({ content, ctx }: { content: RichContent; ctx: RichContext }) {
+  const { strings } = ctx;
+  switch (content.type) {
+    case 'card':
+      return <Card card={content.card} ctx={ctx} />;
+    case 'carousel':
+      return <Carousel cards={content.cards} ctx={ctx} />;
+    case 'list':
+      return <List items={content.items} buttons={content.buttons} ctx={ctx} />;
+    case 'buttons':
+      return (
+        <div class="card">
+          <p class="card-text">{content.title}</p>
+          <ButtonGroup buttons={content.buttons} label={content.title} ctx={ctx} />
+        </div>
+      );
+    case 'image':
+      return <ImageTemplate title={content.title} url={content.url} action={content.action} ctx={ctx} />;
+    case 'video':
+    case 'audio':
+      return <Player type={content.type} title={content.title} url={content.url} />;
+    case 'file':
+      return <LinkCard type="file" title={content.title} url={content.url} label={strings.download} />;
+    case 'location':
+      return <LinkCard type="location" title={content.title} url={content.url} label={strings.openMap} />;
+  }
+}

@@ -1,0 +1,46 @@
+/** @jsxRuntime classic */ /** @jsx h */
+// Buttons and activatable elements of rich responses. Addresses are links (<a>), so the browser
+// opens them as the visitor expects (middle click, "copy link"); postback and event are buttons
+// that talk to the bot through onAction. Nothing here knows about sockets.
+import { h, type ComponentChildren } from 'preact';
+import type { RichAction, RichButton } from '../../conversation/rich.ts';
+import type { Strings } from '../strings.ts';
+
+export interface RichContext {
+  strings: Strings;
+  /** A postback or event was activated: the client sends it, focus goes back to the composer. */
+  onAction: (label: string, action: RichAction) => void;
+  /** The message's fallback, shown where a picture cannot load. */
+  fallback: string;
+}
+
+/** The element that performs `action`, named `label`; `class` styles it. */
+export function ActionControl(props: { action: RichAction; label: string; ctx: RichContext; class: string; part?: string; children?: ComponentChildren }) {
+  const { action, label, ctx } = props;
+  const common = { class: props.class, part: props.part };
+  if (action.type === 'link' || action.type === 'phone') {
+    const newTab = action.type === 'link' && action.newTab;
+    return (
+      <a {...common} href={action.url} target={newTab ? '_blank' : undefined} rel="noopener noreferrer">
+        {props.children ?? label}
+      </a>
+    );
+  }
+  return (
+    <button {...common} type="button" onClick={() => ctx.onAction(label, action)}>
+      {props.children ?? label}
+    </button>
+  );
+}
+
+/** A template's buttons, as a group named by the template's title. */
+export function ButtonGroup(props: { buttons: readonly RichButton[]; label: string; ctx: RichContext }) {
+  if (props.buttons.length === 0) return null;
+  return (
+    <div class="rich-buttons" role="group" aria-label={props.label || undefined}>
+      {props.buttons.map((button, index) => (
+        <ActionControl key={index} action={button.action} label={button.label} ctx={props.ctx} class="rich-button" part="button" />
+      ))}
+    </div>
+  );
+}
