@@ -31,6 +31,8 @@ export interface ConversationDeps {
   flows: () => Flow[];
   webhooks: WebhookDispatcher;
   feed: Feed;
+  /** The emulator's own address (ending in /), for relative addresses in flow templates. */
+  mediaBase?: () => string | undefined;
 }
 
 /** A thread keeps this many socket traceIds to recognise resends. */
@@ -139,7 +141,7 @@ export function createConversations(deps: ConversationDeps) {
   /** The bot answers on the thread's channel, each message after its wait; resolves when all went out. */
   function answer(thread: Thread, input: BotInput, channel: Channel): Promise<void> {
     const found = match(thread, input);
-    const frames = buildReplies(found, input);
+    const frames = buildReplies(found, input, deps.mediaBase?.());
     const sent: Promise<void>[] = [];
     let at = 0;
     for (const frame of frames) {
@@ -260,7 +262,7 @@ export function createConversations(deps: ConversationDeps) {
   /** Sync mode: "timers and delays do not work" (spec 4.3), so every reply comes back at once. */
   function answerNow(thread: Thread, input: BotInput, user: Originator, traceId: number | undefined): Record<string, unknown> {
     const found = match(thread, input);
-    const messages = buildReplies(found, input).flatMap((frame) => frame.payload.messages as unknown as ReceivedMessage[]);
+    const messages = buildReplies(found, input, deps.mediaBase?.()).flatMap((frame) => frame.payload.messages as unknown as ReceivedMessage[]);
     record(thread, { source: 'bot', via: 'rest', originator: BOT_ORIGINATOR, messages });
     const handover = handoverOf(found);
     if (handover) apply(thread, { type: 'handover', secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds, now: deps.clock.now() });

@@ -11,6 +11,7 @@ import { createFeed } from './feed.ts';
 import { loadFlows, type Flow } from './flows/flows.ts';
 import { sendError, sendJson, sendPreflight } from './http.ts';
 import { createLog } from './log.ts';
+import { serveMedia } from './media.ts';
 import { listFlows } from './management.ts';
 import type { ConsoleSource } from './model.ts';
 import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
@@ -61,7 +62,8 @@ export function createEmulator(input: EmulatorOptions = {}) {
     log: (line) => log.info(line),
   });
   const desk = createAddressDesk({ options, config, threads, clock, log });
-  const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed });
+  const mediaBase = () => (origin ? `${origin}${options.prefix}/` : undefined);
+  const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed, mediaBase });
   const sockets = createSocketHub({
     desk,
     threads,
@@ -132,6 +134,7 @@ export function createEmulator(input: EmulatorOptions = {}) {
     if (path === '/console' || path.startsWith('/console/')) return consoleServer.handle(req, res, path.slice('/console'.length));
     if (path === '/receiver' || path.startsWith('/receiver/')) return receiver.handle(req, res, path.slice('/receiver'.length));
     if (path.startsWith('/__control/')) return handleControl(control, req, res, path.slice('/__control/'.length), url);
+    if (path.startsWith('/media/')) return get(() => void serveMedia(req, res, path.slice('/media/'.length)));
     if (path === '/health') return get(() => sendJson(req, res, 200, { status: 'ok' }));
     sendError(req, res, 404, `no such endpoint: ${req.method} ${options.prefix}${path}`);
   }
@@ -169,7 +172,7 @@ export function createEmulator(input: EmulatorOptions = {}) {
   /** What the control API (tests) reaches. */
   const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, log, reset, rearmIdle: () => sockets.rearmIdle() };
 
-  /** The emulator's own address, for the built-in receiver's URL (else learnt from the first request). */
+  /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from the first request). */
   function setOrigin(url: string): void {
     origin = url.replace(/\/+$/, '');
   }

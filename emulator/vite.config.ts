@@ -1,9 +1,9 @@
 // Builds the emulator for Node (dist/emulator/index.js and cli.js), the files behind
 // `import { startEmulator } from 'parley-chat/emulator'` and `npx parley-emulator`:
 //   vite build -c emulator/vite.config.ts
-// Dependencies and node: built-ins stay imports; the demo flows are copied beside the code
-// (options.ts finds them at ./flows/demo-flows.json); the console is built by its own config.
-import { copyFileSync, mkdirSync } from 'node:fs';
+// Dependencies and node: built-ins stay imports; the demo flows and their media are copied beside
+// the code (options.ts finds them at ./flows/demo-flows.json, media.ts at ./flows/media/); the console is built by its own config.
+import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -35,6 +35,7 @@ export default defineConfig({
       writeBundle() {
         mkdirSync(here('../dist/emulator/flows'), { recursive: true });
         copyFileSync(here('flows/demo-flows.json'), here('../dist/emulator/flows/demo-flows.json'));
+        cpSync(here('flows/media'), here('../dist/emulator/flows/media'), { recursive: true, filter: (path) => !path.endsWith('.md') });
       },
     },
   ],

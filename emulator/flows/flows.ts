@@ -2,6 +2,7 @@
 // answers a message, and turns the step's actions into `message.received` payloads (spec 2.5).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { TemplatePayloads } from '../../src/protocol/templates.ts';
 
 // ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
 
@@ -16,14 +17,32 @@ const TextAction = z.object({
     tags: z.array(z.string()).optional(),
   }),
 });
-/** Rendered as a `card` response, which no widget renders: it must fall back to the message `fallback`. */
+/**
+ * A rich response template (../shared/spec/response-templates.md) as the bot sends it, with the
+ * message `fallback` a channel shows when it cannot draw it. Payloads of the types a web widget
+ * draws are checked with the widget's own schemas when the flow file loads. Addresses may be
+ * relative (`media/pro.svg`): they are resolved against the emulator's own address when sent.
+ */
+const TemplateAction = z.object({
+  type: z.literal('TEMPLATE'),
+  payload: z
+    .object({
+      fallback: z.string().min(1),
+      response: z.object({ type: z.string().min(1), payload: z.unknown() }),
+      delay: z.number().nonnegative().optional(),
+    })
+    .superRefine(({ response }, ctx) => checkTemplate(response, ctx)),
+});
+/** Kept from earlier flow files: `{ fallback, card }` is a TEMPLATE with a `card` response. */
 const CardAction = z.object({
   type: z.literal('CARD'),
-  payload: z.object({
-    fallback: z.string().min(1),
-    card: z.record(z.string(), z.unknown()),
-    delay: z.number().nonnegative().optional(),
-  }),
+  payload: z
+    .object({
+      fallback: z.string().min(1),
+      card: z.record(z.string(), z.unknown()),
+      delay: z.number().nonnegative().optional(),
+    })
+    .superRefine(({ card }, ctx) => checkTemplate({ type: 'card', payload: card }, ctx)),
 });
 /** A human agent speaks: its own `message.received`, sent `after` ms later, originator role moderator. */
 const AgentAction = z.object({
@@ -46,7 +65,17 @@ const HandoverAction = z.object({
   type: z.literal('HANDOVER'),
   payload: z.object({ secondsToPause: z.number().positive().optional() }).default({}),
 });
-const Action = z.discriminatedUnion('type', [TextAction, CardAction, AgentAction, TypingAction, HandoverAction]);
+const Action = z.discriminatedUnion('type', [TextAction, TemplateAction, CardAction, AgentAction, TypingAction, HandoverAction]);
+
+/** A drawable template's payload must pass the widget's schema (relative addresses allowed here). */
+function checkTemplate(response: { type: string; payload: unknown }, ctx: z.RefinementCtx): void {
+  if (!Object.hasOwn(TemplatePayloads, response.type)) return; // custom, or a type for other channels
+  const schema = TemplatePayloads[response.type as keyof typeof TemplatePayloads];
+  const result = schema.safeParse(response.payload);
+  for (const issue of result.success ? [] : result.error.issues) {
+    ctx.addIssue({ code: 'custom', path: ['response', 'payload', ...issue.path.map(String)], message: `${response.type}: ${issue.message}` });
+  }
+}
 type Action = z.infer<typeof Action>;
 
 const Step = z.object({
@@ -207,9 +236,10 @@ export interface ReplyFrame {
 /**
  * Builds the `message.received` payloads for a matched step: one message per frame, split
  * where an AGENT or TYPING action says so. Texts use the first entry of `texts` (the others
- * are variants a real engine would rotate; the mock stays deterministic).
+ * are variants a real engine would rotate; the mock stays deterministic). Relative addresses in
+ * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/mock/).
  */
-export function buildReplies(match: Match | undefined, payload: BotInput): ReplyFrame[] {
+export function buildReplies(match: Match | undefined, payload: BotInput, mediaBase?: string): ReplyFrame[] {
   const threadId = payload.threadId;
   const eventName = payload.eventName;
   const params: Record<string, unknown> = { ...(payload.params ?? {}) };
@@ -262,9 +292,11 @@ export function buildReplies(match: Match | undefined, payload: BotInput): Reply
         m.fallbacks.push(text);
         break;
       }
+      case 'TEMPLATE':
       case 'CARD': {
+        const response = action.type === 'CARD' ? { type: 'card', payload: action.payload.card } : action.payload.response;
         const m = open({ ...BOT });
-        m.responses.push({ type: 'card', payload: action.payload.card, delay: action.payload.delay ?? 0 });
+        m.responses.push({ type: response.type, payload: withAbsoluteUrls(response.payload, mediaBase), delay: action.payload.delay ?? 0 });
         m.fallbacks.push(action.payload.fallback);
         break;
       }
@@ -305,4 +337,22 @@ export function handoverOf(match: Match | undefined): { secondsToPause?: number 
 export function triggerableEvents(flows: Flow[]): string[] {
   const names = flows.filter((f) => !f.disabled).flatMap((f) => f.steps.filter((s) => s.type === 'EVENT').map((s) => s.title));
   return [...new Set(names)];
+}
+
+/**
+ * The template with its relative addresses made absolute: `url` fields, and the `value` of url
+ * and webview buttons and actions. Absolute addresses and everything else stay as written.
+ */
+export function withAbsoluteUrls(value: unknown, base: string | undefined): unknown {
+  if (base === undefined || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => withAbsoluteUrls(item, base));
+  const object = value as Record<string, unknown>;
+  const linked = object.type === 'url' || object.type === 'webview';
+  return Object.fromEntries(
+    Object.entries(object).map(([key, field]) =>
+      (key === 'url' || (key === 'value' && linked)) && typeof field === 'string' && !/^[a-z][a-z\d+.-]*:/i.test(field)
+        ? [key, new URL(field, base).href]
+        : [key, withAbsoluteUrls(field, base)],
+    ),
+  );
 }
