@@ -21,7 +21,7 @@ export function ImageTemplate(props: { title: string; url: string; action?: Rich
       </button>
       {/* Escape closes the dialog only, not the panel around it. */}
       <dialog ref={viewer} class="viewer" part="image-viewer" aria-label={title} onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
-        <img src={url} alt={title} referrerpolicy="no-referrer" />
+        <img src={url} alt={title} loading="lazy" referrerpolicy="no-referrer" />
         <button type="button" class="text-button" onClick={() => viewer.current?.close()}>
           {strings.closeImage}
         </button>
