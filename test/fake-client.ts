@@ -4,6 +4,7 @@ import { computed, signal } from '@preact/signals-core';
 import { vi } from 'vitest';
 import type { ChatClient } from '../src/client.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';
+import type { RichAction } from '../src/conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
 import type { QuickReply } from '../src/protocol/frames.ts';
 import { defaultStrings, type Strings } from '../src/ui/strings.ts';
@@ -30,6 +31,7 @@ export function fakeClient() {
     loaded: signal(true),
     send: vi.fn(async (_text: string): Promise<UserEntry | undefined> => undefined),
     sendQuickReply: vi.fn(async (_reply: QuickReply): Promise<UserEntry | undefined> => undefined),
+    sendAction: vi.fn(async (_label: string, _action: RichAction): Promise<UserEntry | undefined> => undefined),
     retry: vi.fn((_traceId: number) => {}),
     retryNow: vi.fn(() => {}),
     dismissError: vi.fn(() => {}),

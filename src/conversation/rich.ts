@@ -21,7 +21,7 @@ export type RichAction =
   /** `postback`: send `text` as the visitor's message; the bubble shows the label. */
   | { type: 'postback'; text: string }
   /** `event`: send an event attachment named `name`, with `params` in metadata.params. */
-  | { type: 'event'; name: string; params?: Params };
+  | { type: 'event'; name: string; params?: Params | undefined };
 
 export interface RichButton {
   label: string;
@@ -35,19 +35,19 @@ export interface RichMedia {
 
 export interface RichCard {
   title: string;
-  subtitle?: string;
-  media?: RichMedia;
+  subtitle?: string | undefined;
+  media?: RichMedia | undefined;
   buttons: RichButton[];
   /** Activating the card itself. */
-  action?: RichAction;
+  action?: RichAction | undefined;
 }
 
 export interface RichListItem {
   title: string;
-  subtitle?: string;
+  subtitle?: string | undefined;
   /** A thumbnail: list items show images only. */
-  image?: string;
-  action?: RichAction;
+  image?: string | undefined;
+  action?: RichAction | undefined;
 }
 
 /** One drawable response. `file`'s url is a download; `location` carries a map link. */
@@ -56,8 +56,9 @@ export type RichContent =
   | { type: 'carousel'; cards: RichCard[] }
   | { type: 'list'; items: RichListItem[]; buttons: RichButton[] }
   | { type: 'buttons'; title: string; buttons: RichButton[] }
-  | { type: 'image' | 'video' | 'audio' | 'file'; title: string; url: string; action?: RichAction }
-  | { type: 'location'; title: string; lat: number; long: number; url: string; action?: RichAction };
+  | { type: 'image' | 'video' | 'audio' | 'file'; title: string; url: string; action?: RichAction | undefined }
+  /** `url`: a map (OpenStreetMap) at the location's latitude and longitude. */
+  | { type: 'location'; title: string; url: string; action?: RichAction | undefined };
 
 export type RichType = RichContent['type'];
 
@@ -91,13 +92,11 @@ const build: Builders = {
   audio: (p) => media('audio', p),
   file: (p) => media('file', p),
   location: (p) => {
-    const lat = Number(p.lat);
-    const long = Number(p.long);
-    if (!(Math.abs(lat) <= 90 && Math.abs(long) <= 180) || `${p.lat}`.trim() === '' || `${p.long}`.trim() === '') {
-      return `a location needs a latitude and longitude (got ${p.lat}, ${p.long})`;
-    }
+    // Numbers sent as strings, as the vendor does; an empty one is not 0.
+    const [lat, long] = [p.lat, p.long].map((value) => (`${value}`.trim() ? Number(value) : NaN)) as [number, number];
+    if (!(Math.abs(lat) <= 90 && Math.abs(long) <= 180)) return `a location needs a latitude and longitude (got ${p.lat}, ${p.long})`;
     const url = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=16/${lat}/${long}`;
-    return { type: 'location', title: p.title ?? '', lat, long, url, ...withAction(p.action) };
+    return { type: 'location', title: p.title ?? '', url, action: actionOf(p.action) };
   },
   card: (p) => ({ type: 'card', card: card(p) }),
   carousel: (p) => (p.cards.length ? { type: 'carousel', cards: p.cards.map(card) } : 'a carousel needs cards'),
@@ -105,10 +104,12 @@ const build: Builders = {
     p.items.length
       ? {
           type: 'list',
-          items: p.items.map((item) => {
-            const image = item.media && (item.media.type ?? 'image') === 'image' ? webUrl(item.media.url) : undefined;
-            return { title: item.title, ...optional('subtitle', item.subtitle), ...optional('image', image), ...withAction(item.action) };
-          }),
+          items: p.items.map((item) => ({
+            title: item.title,
+            subtitle: item.subtitle,
+            image: item.media?.type === 'video' ? undefined : webUrl(item.media?.url),
+            action: actionOf(item.action),
+          })),
           buttons: buttons(p.buttons),
         }
       : 'a list needs items',
@@ -117,19 +118,17 @@ const build: Builders = {
 
 function media(type: 'image' | 'video' | 'audio' | 'file', p: TemplatePayload<'image'>): RichContent | string {
   const url = webUrl(p.url);
-  if (!url) return `the url of a "${type}" must be an http(s) address`;
-  return { type, title: p.title ?? '', url, ...withAction(p.action) };
+  return url ? { type, title: p.title ?? '', url, action: actionOf(p.action) } : `the url of a "${type}" must be an http(s) address`;
 }
 
 function card(p: CardPayload): RichCard {
-  const url = p.media && webUrl(p.media.url);
-  const mediaType = p.media?.type === 'video' ? 'video' : 'image';
+  const url = webUrl(p.media?.url);
   return {
     title: p.title,
-    ...optional('subtitle', p.subtitle),
-    ...(url ? { media: { type: mediaType, url } } : {}),
+    subtitle: p.subtitle,
+    media: url ? { type: p.media?.type === 'video' ? 'video' : 'image', url } : undefined,
     buttons: buttons(p.buttons),
-    ...withAction(p.action),
+    action: actionOf(p.action),
   };
 }
 
@@ -137,7 +136,7 @@ function buttons(list: readonly TemplateButton[] | undefined): RichButton[] {
   const drawn: RichButton[] = [];
   for (const button of list ?? []) {
     const action = toAction(button);
-    if (action && button.label.trim()) drawn.push({ label: button.label, action });
+    if (action && button.label?.trim()) drawn.push({ label: button.label, action });
   }
   return drawn;
 }
@@ -160,22 +159,17 @@ export function toAction(action: TemplateAction): RichAction | undefined {
     case 'postback':
       return value ? { type: 'postback', text: value } : undefined;
     case 'event':
-      return value ? { type: 'event', name: value, ...(action.params ? { params: action.params as Params } : {}) } : undefined;
+      return value ? { type: 'event', name: value, params: action.params as Params | undefined } : undefined;
     default:
       return undefined;
   }
 }
 
-function withAction(action: TemplateAction | undefined): { action?: RichAction } {
-  const performed = action && toAction(action);
-  return performed ? { action: performed } : {};
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value?.trim() ? { [key]: value } : {}) as { [P in K]?: string };
+function actionOf(action: TemplateAction | undefined): RichAction | undefined {
+  return action && toAction(action);
 }
 
 /** Only absolute http(s) addresses are loaded or followed. */
-function webUrl(value: string): string | undefined {
-  return /^https?:\/\//i.test(value.trim()) ? httpUrl(value.trim()) : undefined;
+function webUrl(value = ''): string | undefined {
+  return httpUrl(value.trim()); // with no base, a relative address is not a URL at all
 }

@@ -6,34 +6,28 @@ import * as z from 'zod/mini';
 
 /** A value some examples send as a number and others as a string. */
 const NumberOrString = z.custom<number | string>((value) => typeof value === 'number' || typeof value === 'string');
-const Flag = z.optional(z.custom<boolean | string>((value) => typeof value === 'boolean' || typeof value === 'string'));
+/** `newTab`: true, or "true" as some examples send it; anything else reads as false. */
+const Flag = z.optional(z.unknown());
 
-/** 2.4 params: `{ name: [ { value, match? } ] }`. */
+/** 2.4 params, `{ name: [ { value, match? } ] }`: an object of lists, passed on as sent. */
 const Params = z.custom<Record<string, Array<{ value: unknown; match?: string }>>>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'object' && item !== null && 'value' in item)),
+  (value) => typeof value === 'object' && value !== null && Object.values(value).every(Array.isArray),
 );
 
-/** What activating an image, a card or a list item does: `{type, value, params?}`. */
+/**
+ * What activating an image, a card or a list item does: `{type, value, params?}`; a button is
+ * the same with a `label` (one schema for both: a button without a label is not drawn).
+ */
 export const TemplateAction = z.object({
   type: z.string(),
+  label: z.optional(z.string()),
   value: z.optional(NumberOrString),
   params: z.optional(Params),
   newTab: Flag,
 });
 export type TemplateAction = z.infer<typeof TemplateAction>;
-
-/** A button: an action with a label. */
-export const TemplateButton = z.object({
-  type: z.string(),
-  label: z.string(),
-  value: z.optional(NumberOrString),
-  params: z.optional(Params),
-  newTab: Flag,
-});
-export type TemplateButton = z.infer<typeof TemplateButton>;
+export const TemplateButton = TemplateAction;
+export type TemplateButton = TemplateAction;
 
 const Buttons = z.optional(z.array(TemplateButton));
 const Title = z.optional(z.string());
@@ -48,10 +42,11 @@ export const LocationPayload = z.object({
   action: z.optional(TemplateAction),
 });
 
+/** A card; a list item is the same without buttons. */
 export const CardPayload = z.object({
   title: z.string(),
   subtitle: Title,
-  media: z.optional(z.object({ url: z.string(), type: z.optional(z.string()) })),
+  media: z.optional(z.object({ url: z.string(), type: Title })),
   buttons: Buttons,
   action: z.optional(TemplateAction),
 });
@@ -61,17 +56,7 @@ export const ButtonsPayload = z.object({ title: z.string(), buttons: z.array(Tem
 
 export const CarouselPayload = z.object({ cards: z.array(CardPayload) });
 
-export const ListPayload = z.object({
-  items: z.array(
-    z.object({
-      title: z.string(),
-      subtitle: Title,
-      media: z.optional(z.object({ url: z.string(), type: z.optional(z.string()) })),
-      action: z.optional(TemplateAction),
-    }),
-  ),
-  buttons: Buttons,
-});
+export const ListPayload = z.object({ items: z.array(CardPayload), buttons: Buttons });
 
 /** The schema of each template type the widget draws. */
 export const TemplatePayloads = {

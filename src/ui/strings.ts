@@ -14,15 +14,13 @@ export const defaultStrings = {
   /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
   charactersOver: '{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
-  /** Rich responses: a carousel's row, its buttons, and each card's place in it. */
-  carouselLabel: 'Cards',
+  /** Rich responses: a carousel's buttons and each card's place in it; what an image link does. */
   previous: 'Previous',
   next: 'Next',
   slide: '{index} of {count}',
-  openImage: 'Enlarge image',
-  closeImage: 'Close',
+  openImage: 'new tab',
   download: 'Download',
-  openMap: 'Open the map',
+  openMap: 'Open map',
   /** The launcher's unread badge, read by screen readers with the button's name. */
   unread: '{count} unread',
   typing: '{name} is typing…',

@@ -3,7 +3,7 @@
 // and stretches over the whole card, so the card is activatable while its buttons stay buttons.
 import { h } from 'preact';
 import type { RichCard } from '../../conversation/rich.ts';
-import { ActionControl, ButtonGroup, type RichContext } from './actions.tsx';
+import { ButtonGroup, TitleBlock, type RichContext } from './actions.tsx';
 import { Picture } from './Picture.tsx';
 
 export function Card(props: { card: RichCard; ctx: RichContext; label?: string }) {
@@ -12,19 +12,12 @@ export function Card(props: { card: RichCard; ctx: RichContext; label?: string }
   return (
     <div class="card" part="card" role="group" aria-label={props.label ?? card.title}>
       {media?.type === 'video' ? (
-        <video class="media" part="media" src={media.url} controls preload="metadata" aria-label={card.title} />
+        <video class="media" part="media" src={media.url} controls preload="metadata" />
       ) : media ? (
         <Picture url={media.url} alt="" placeholder={ctx.fallback || card.title} />
       ) : null}
-      <div class="card-text">
-        {action ? (
-          <ActionControl action={action} label={card.title} ctx={ctx} class="card-title stretched" />
-        ) : (
-          <p class="card-title">{card.title}</p>
-        )}
-        {card.subtitle && <p class="subtitle">{card.subtitle}</p>}
-      </div>
-      <ButtonGroup buttons={card.buttons} label={card.title} ctx={ctx} />
+      <TitleBlock title={card.title} subtitle={card.subtitle} action={action} ctx={ctx} />
+      <ButtonGroup buttons={card.buttons} ctx={ctx} />
     </div>
   );
 }

@@ -12,24 +12,24 @@ export function Carousel(props: { cards: readonly RichCard[]; ctx: RichContext }
   const { cards, ctx } = props;
   const { strings } = ctx;
   const row = useRef<HTMLDivElement>(null);
-  // One card's width per step; in a right-to-left panel "next" lies to the left.
+  // One card's width per step (the snap points align it); in a right-to-left panel "next" lies
+  // to the left.
   const step = (direction: 1 | -1) => {
     const scroller = row.current!;
-    const card = scroller.firstElementChild as HTMLElement;
-    const sign = getComputedStyle(scroller).direction === 'rtl' ? -1 : 1;
-    scroller.scrollBy({ left: direction * sign * (card.offsetWidth + 8) });
+    const sign = scroller.matches(':dir(rtl)') ? -1 : 1;
+    scroller.scrollBy({ left: direction * sign * (scroller.firstElementChild as HTMLElement).offsetWidth });
   };
   return (
     <div class="carousel-frame">
-      <div class="carousel" part="carousel" ref={row} tabIndex={0} aria-label={strings.carouselLabel}>
+      <div class="carousel" part="carousel" ref={row} tabIndex={0}>
         {cards.map((card, index) => (
           <Card key={index} card={card} ctx={ctx} label={`${card.title}, ${format(strings.slide, { index: index + 1, count: cards.length })}`} />
         ))}
       </div>
-      <button type="button" class="carousel-step" part="carousel-previous" aria-label={strings.previous} onClick={() => step(-1)}>
+      <button type="button" class="icon-button carousel-step" part="carousel-previous" aria-label={strings.previous} onClick={() => step(-1)}>
         ‹
       </button>
-      <button type="button" class="carousel-step" part="carousel-next" aria-label={strings.next} onClick={() => step(1)}>
+      <button type="button" class="icon-button carousel-step" part="carousel-next" aria-label={strings.next} onClick={() => step(1)}>
         ›
       </button>
     </div>

@@ -2,7 +2,7 @@
 // `list`: items with a title, a subtitle, a thumbnail and an action, then the list's buttons.
 import { h } from 'preact';
 import type { RichListItem, RichButton } from '../../conversation/rich.ts';
-import { ActionControl, ButtonGroup, type RichContext } from './actions.tsx';
+import { ButtonGroup, TitleBlock, type RichContext } from './actions.tsx';
 import { Picture } from './Picture.tsx';
 
 export function List(props: { items: readonly RichListItem[]; buttons: readonly RichButton[]; ctx: RichContext }) {
@@ -12,19 +12,12 @@ export function List(props: { items: readonly RichListItem[]; buttons: readonly 
       <ul class="list" part="list">
         {props.items.map((item, index) => (
           <li key={index} class="list-item" part="list-item">
-            {item.image && <Picture url={item.image} alt="" placeholder="" class="thumbnail" />}
-            <div class="card-text">
-              {item.action ? (
-                <ActionControl action={item.action} label={item.title} ctx={ctx} class="card-title stretched" />
-              ) : (
-                <p class="card-title">{item.title}</p>
-              )}
-              {item.subtitle && <p class="subtitle">{item.subtitle}</p>}
-            </div>
+            {item.image && <Picture url={item.image} alt="" />}
+            <TitleBlock title={item.title} subtitle={item.subtitle} action={item.action} ctx={ctx} />
           </li>
         ))}
       </ul>
-      <ButtonGroup buttons={props.buttons} label="" ctx={ctx} />
+      <ButtonGroup buttons={props.buttons} ctx={ctx} />
     </div>
   );
 }

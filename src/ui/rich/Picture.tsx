@@ -5,25 +5,25 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 
-export function Picture(props: { url: string; alt: string; placeholder: string; class?: string }) {
+export function Picture(props: { url: string; alt: string; placeholder?: string }) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
-      <span class={`media placeholder ${props.class ?? ''}`} part="media">
+      <span class="media bubble fallback" part="media">
         {props.placeholder}
       </span>
     );
   }
   return (
     <img
-      class={`media ${props.class ?? ''}`}
+      class="media"
       part="media"
       src={props.url}
       alt={props.alt}
       loading="lazy"
       referrerpolicy="no-referrer"
       onError={() => {
-        console.warn(`[parley] a picture could not be loaded (${props.url}): showing its text instead`);
+        console.warn(`[parley] no picture at ${props.url}`);
         setBroken(true);
       }}
     />

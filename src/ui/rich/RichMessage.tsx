@@ -22,7 +22,7 @@ export function RichMessage({ content, ctx }: { content: RichContent; ctx: RichC
     case 'buttons':
       return (
         <div class="card">
-          <p class="card-text">{content.title}</p>
+          <div class="card-text">{content.title}</div>
           <ButtonGroup buttons={content.buttons} label={content.title} ctx={ctx} />
         </div>
       );

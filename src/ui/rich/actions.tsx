@@ -34,13 +34,24 @@ export function ActionControl(props: { action: RichAction; label: string; ctx: R
 }
 
 /** A template's buttons, as a group named by the template's title. */
-export function ButtonGroup(props: { buttons: readonly RichButton[]; label: string; ctx: RichContext }) {
+export function ButtonGroup(props: { buttons: readonly RichButton[]; label?: string; ctx: RichContext }) {
   if (props.buttons.length === 0) return null;
   return (
-    <div class="rich-buttons" role="group" aria-label={props.label || undefined}>
+    <div class="rich-buttons" role="group" aria-label={props.label}>
       {props.buttons.map((button, index) => (
         <ActionControl key={index} action={button.action} label={button.label} ctx={props.ctx} class="rich-button" part="button" />
       ))}
+    </div>
+  );
+}
+
+/** A card's or list item's title and subtitle; with an action, the title performs it for the whole item. */
+export function TitleBlock(props: { title: string; subtitle?: string | undefined; action?: RichAction | undefined; ctx: RichContext }) {
+  const { title, action } = props;
+  return (
+    <div class="card-text">
+      {action ? <ActionControl action={action} label={title} ctx={props.ctx} class="card-title stretched" /> : <p class="card-title">{title}</p>}
+      {props.subtitle && <p class="subtitle">{props.subtitle}</p>}
     </div>
   );
 }
