@@ -15,7 +15,7 @@ export function startBanner(): Plugin {
             `  Parley demo:    ${url}`,
             `  Agent console:  ${url}mock/console/`,
             '',
-            '  Open the chat and try "hello", "how much does it cost?", "opening hours", "show me a card",',
+            '  Open the chat and try "show me" (every rich template), "how much does it cost?", "opening hours",',
             '  then "talk to a human" and answer from the agent console. Ctrl+C stops.',
             '',
           ].join('\n'),

@@ -487,7 +487,7 @@ test('card action, handover step and keepTyping', async () => {
 
   const card = await ask(c, event(t, 'show_card', 'Show a card'));
   const cm = card.payload.messages[0];
-  expect(cm.responses).toEqual([expect.objectContaining({ type: 'card' })]);
+  expect(cm.responses).toEqual([expect.objectContaining({ type: 'card' }), expect.objectContaining({ type: 'text' })]);
   expect(cm.fallback).toContain('Parley Pro');
 
   // Asking for a human hands the conversation over: the bot says so, then stays quiet.

@@ -22,8 +22,8 @@ interface Response {
 /** The emulator's demo media, on the page's own origin (/mock): no network, and CSP 'self'. */
 const picture = (page: Page, name = 'plan-pro.svg') => new URL(`/mock/media/${name}`, page.url()).href;
 
-async function open(page: Page, path = '/e2e/pages/widget.html'): Promise<string> {
-  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock' })}`);
+async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Record<string, string> = {}): Promise<string> {
+  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', ...attributes })}`);
   await launcher(page).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
   // A thread exists once the first message is sent.
@@ -153,7 +153,7 @@ test('every template is drawn (a screenshot of each is kept); unsafe addresses a
   await expect(log.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(log.getByText('Evil')).toHaveCount(0);
   await expect(log.getByRole('link', { name: 'Call sales' })).toHaveAttribute('href', 'tel:+442079460958');
-  await expect(log.getByRole('link', { name: /Our office/ })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=51\.5072&mlon=-0\.1276/);
+  await expect(log.getByRole('link', { name: /Open map/ })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=51\.5072&mlon=-0\.1276/);
   await expect(log.getByRole('link', { name: /Price list/ })).toHaveAttribute('download', /.*/);
   const video = log.locator('video');
   await expect(video).toHaveAttribute('preload', 'metadata');
@@ -232,6 +232,7 @@ test('axe finds no serious or critical violation with every template on screen',
   const threadId = await open(page);
   for (const response of Object.values(templates(page))) await botSends(request, threadId, [response]);
   await expect(botMessages(page).last()).toHaveAttribute('data-template', 'location');
+  await page.waitForFunction(() => document.querySelector('parley-chat')!.shadowRoot!.getAnimations().length === 0);
   const result = await new AxeBuilder({ page }).include('parley-chat').analyze();
   expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
@@ -273,4 +274,36 @@ test('a broken image or an invalid payload shows the fallback; the rest of the m
   await expect(transcript(page).getByText('Anything else?')).toBeVisible();
   await expect(transcript(page).getByText('Our office (picture unavailable)')).toHaveCount(2);
   expect(warnings.join('\n')).toMatch(/"card" payload is not valid/);
+});
+
+test('on a phone, right to left and dark: carousel cards are at most 85% wide, "Next" goes left, colours follow the theme', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const threadId = await open(page, '/e2e/pages/widget.html', { language: 'ar' });
+  await botSends(request, threadId, [templates(page).carousel!]);
+  const carousel = botMessages(page).last();
+  await expect(carousel).toHaveAttribute('data-template', 'carousel');
+  const sizes = await carousel.evaluate((root) => {
+    const row = root.querySelector<HTMLElement>('[part~="carousel"]')!;
+    const card = row.querySelector<HTMLElement>('[part~="card"]')!;
+    const panel = row.closest('[part~="panel"]') as HTMLElement;
+    return {
+      row: row.clientWidth,
+      card: card.getBoundingClientRect().width,
+      panel: panel.getBoundingClientRect().width,
+      direction: getComputedStyle(row).direction,
+      cardBackground: getComputedStyle(card).backgroundColor,
+      panelBackground: getComputedStyle(panel).backgroundColor,
+    };
+  });
+  expect(sizes.panel).toBe(390); // full screen on a phone
+  expect(sizes.card).toBeLessThanOrEqual(sizes.panel * 0.85);
+  expect(sizes.direction).toBe('rtl');
+  expect(sizes.cardBackground).toBe(sizes.panelBackground);
+  expect(sizes.cardBackground).not.toBe('rgb(255, 255, 255)');
+  const scrollLeft = () => carousel.locator('[part~="carousel"]').evaluate((row) => row.scrollLeft);
+  await carousel.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(scrollLeft).toBeLessThan(-100); // right to left: the next card lies to the left
+  await carousel.getByRole('button', { name: 'Previous' }).click();
+  await expect.poll(scrollLeft).toBeGreaterThan(-5);
 });

@@ -260,6 +260,8 @@ test('axe finds no violation in the closed and the open widget', async ({ page, 
   await expect(messages(page, 'bot').last()).toContainText('colleague');
   await mock(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   await expect(messages(page, 'agent').first()).toBeVisible({ timeout: 10_000 });
+  // Contrast is measured on what is painted: let the new message finish fading in.
+  await page.waitForFunction(() => document.querySelector('parley-chat')!.shadowRoot!.getAnimations().length === 0);
   const open = await new AxeBuilder({ page }).include('parley-chat').analyze();
   expect(open.violations).toEqual([]);
 });
