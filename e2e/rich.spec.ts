@@ -153,6 +153,9 @@ test('every template is drawn (a screenshot of each is kept); unsafe addresses a
   await expect(log.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(log.getByText('Evil')).toHaveCount(0);
   await expect(log.getByRole('link', { name: 'Call sales' })).toHaveAttribute('href', 'tel:+442079460958');
+  const webview = log.getByRole('link', { name: 'Help centre' });
+  await expect(webview).toHaveAttribute('target', '_blank'); // webview: a new tab
+  await expect(webview).toHaveAttribute('href', picture(page, 'price-list.txt?from=webview'));
   await expect(log.getByRole('link', { name: /Open map/ })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=51\.5072&mlon=-0\.1276/);
   await expect(log.getByRole('link', { name: /Price list/ })).toHaveAttribute('download', /.*/);
   const video = log.locator('video');
