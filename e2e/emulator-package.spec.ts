@@ -26,7 +26,8 @@ test.afterAll(() => {
 });
 
 test('npx parley-emulator starts from an installed package and serves the whole service', async () => {
-  const child = spawn('npx', ['parley-emulator', '--port', '0', '--api-key', 'k1'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own: npx runs the emulator as its child, and both must stop.
+  const child = spawn('npx', ['parley-emulator', '--port', '0', '--api-key', 'k1'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
       let out = '';
@@ -51,8 +52,11 @@ test('npx parley-emulator starts from an installed package and serves the whole 
     });
     expect(rest.status).toBe(200);
     expect((await rest.json()).messages.length).toBeGreaterThan(0);
+    // The demo's media come with the package.
+    const media = await fetch(`${url}/media/office.png`);
+    expect([media.status, media.headers.get('content-type')]).toEqual([200, 'image/png']);
   } finally {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   }
 });
 
