@@ -83,9 +83,9 @@ export function Panel(props: {
     }
   };
 
-  // Quick replies, "Retry", "Retry now" and "Dismiss" vanish once used (a rich response's
-  // postback and event buttons stay, but the visitor's next move is to read and write): focus goes on to the
-  // composer instead of falling out of the panel (where Escape would no longer work).
+  // Quick replies, "Retry", "Retry now" and "Dismiss" vanish once used: focus goes on to the
+  // composer instead of falling out of the panel (where Escape would no longer work). A rich
+  // response's postback and event buttons stay, but the visitor's next move is to read and write.
   const thenFocusComposer = (action: () => unknown) => () => {
     action();
     (textarea.current ?? panel.current?.querySelector<HTMLElement>('.close'))?.focus();
