@@ -235,8 +235,9 @@ export interface ReplyFrame {
 
 /**
  * Builds the `message.received` payloads for a matched step: one message per frame, split
- * where an AGENT or TYPING action says so. Texts use the first entry of `texts` (the others
- * are variants a real engine would rotate; the mock stays deterministic). Relative addresses in
+ * where an AGENT or TYPING action says so. Texts use the first entry of `texts` that the params
+ * fill (see pickText; the others are variants a real engine would rotate, the mock stays
+ * deterministic). Relative addresses in
  * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/mock/).
  */
 export function buildReplies(match: Match | undefined, payload: BotInput, mediaBase?: string): ReplyFrame[] {
@@ -284,7 +285,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
   for (const action of actions) {
     switch (action.type) {
       case 'TEXT': {
-        const text = action.payload.texts[0] ?? '';
+        const text = pickText(action.payload.texts, params);
         const responsePayload: Record<string, unknown> = { text };
         if (action.payload.quickReplies?.length) responsePayload.quickReplies = action.payload.quickReplies;
         const m = open({ ...BOT });
@@ -325,6 +326,28 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
   }
   flush();
   return frames;
+}
+
+const PLACEHOLDER = /\{\{\s*([\w-]+)\s*\}\}/g;
+
+/**
+ * The first of `texts` whose `{{name}}` placeholders the message's params all fill, filled in with
+ * each param's first value (an event button's `params`: "a demo of the {{plan}} plan"). Texts
+ * without placeholders always qualify, so the first text is sent unless it needs missing params;
+ * if none qualifies, the last one goes with its placeholders left out.
+ */
+export function pickText(texts: readonly string[], params: Record<string, unknown>): string {
+  const valueOf = (name: string): string | undefined => {
+    const entries = Object.hasOwn(params, name) ? params[name] : undefined;
+    const first: unknown = Array.isArray(entries) ? entries[0] : undefined;
+    const value = typeof first === 'object' && first !== null ? (first as { value?: unknown }).value : undefined;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  };
+  for (const text of texts) {
+    const names = Array.from(text.matchAll(PLACEHOLDER), (m) => m[1]!);
+    if (names.every((name) => valueOf(name) !== undefined)) return text.replace(PLACEHOLDER, (_, name: string) => valueOf(name)!);
+  }
+  return (texts.at(-1) ?? '').replace(PLACEHOLDER, '');
 }
 
 /** The handover a matched step asks for, if any. */
