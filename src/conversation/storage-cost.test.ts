@@ -10,8 +10,13 @@ import type { ReceivedEntry } from './transcript.ts';
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(1_000_000_000);
+  // Entry ids carry a random salt of 1 to 4 characters: a fixed one keeps both runs byte-comparable.
+  vi.spyOn(Math, 'random').mockReturnValue(0.5);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 const settle = async () => {
   for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(0);
