@@ -231,6 +231,20 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   expect(sends.at(-1)).toMatchObject({ speech: 'I choose Pro' });
 });
 
+test('the panel itself never scrolls: screen-reader-only text stays inside the transcript', async ({ page, request }) => {
+  const threadId = await open(page);
+  for (let i = 0; i < 12; i++) await botSends(request, threadId, [{ type: 'text', payload: { text: `Line ${i}` } }]);
+  await botSends(request, threadId, [templates(page).carousel!]);
+  const panel = page.locator('parley-chat [part~="panel"]');
+  const overflow = () => panel.evaluate((el) => el.scrollHeight - el.clientHeight);
+  await expect.poll(overflow).toBe(0);
+  await botMessages(page).last().getByRole('button', { name: 'Next' }).click();
+  await botMessages(page).last().getByRole('button', { name: 'Choose Team' }).click();
+  await expect(userBubbles(page).last()).toHaveText(/Choose Team/);
+  expect(await panel.evaluate((el) => el.scrollTop)).toBe(0);
+  expect(await overflow()).toBe(0);
+});
+
 test('axe finds no serious or critical violation with every template on screen', async ({ page, request }) => {
   const threadId = await open(page);
   for (const response of Object.values(templates(page))) await botSends(request, threadId, [response]);
