@@ -227,6 +227,8 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   await choose.focus();
   await page.keyboard.press('Enter');
   await expect(userBubbles(page).last()).toHaveText(/Choose Pro/);
+  // The bubble shows at once; the mock has the message once it is delivered.
+  await expect(userBubbles(page).last()).toHaveAttribute('data-status', 'delivered');
   const sends = await mock(request).sends(threadId);
   expect(sends.at(-1)).toMatchObject({ speech: 'I choose Pro' });
 });
