@@ -18,6 +18,7 @@ const USAGE = `Usage: parley-emulator [options]
   --handover-pause SECONDS  pause of a handover without secondsToPause (default ${DEFAULTS.handoverPauseSeconds})
   --strict                  refuse what real clients do beyond the spec, instead of logging it
   --flows FILE              flows in the management API's shape (default: the demo flows)
+  --media DIR               folder served at {url}/media/ (default: media/ beside the flows file)
   --quiet                   print only the address and errors
   --help                    this text`;
 
@@ -36,6 +37,7 @@ function parse(): EmulatorOptions & { port: number } {
       'handover-pause': { type: 'string' },
       strict: { type: 'boolean', default: false },
       flows: { type: 'string' },
+      media: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -66,6 +68,7 @@ function parse(): EmulatorOptions & { port: number } {
     ...(values['header-prefix'] !== undefined ? { headerPrefix: values['header-prefix'] } : {}),
     ...(pause !== undefined ? { handoverPauseSeconds: pause } : {}),
     ...(values.flows !== undefined ? { flows: values.flows } : {}),
+    ...(values.media !== undefined ? { media: values.media } : {}),
     strict: values.strict,
     quiet: values.quiet,
   };

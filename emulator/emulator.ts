@@ -134,7 +134,7 @@ export function createEmulator(input: EmulatorOptions = {}) {
     if (path === '/console' || path.startsWith('/console/')) return consoleServer.handle(req, res, path.slice('/console'.length));
     if (path === '/receiver' || path.startsWith('/receiver/')) return receiver.handle(req, res, path.slice('/receiver'.length));
     if (path.startsWith('/__control/')) return handleControl(control, req, res, path.slice('/__control/'.length), url);
-    if (path.startsWith('/media/')) return get(() => void serveMedia(req, res, path.slice('/media/'.length)));
+    if (path.startsWith('/media/')) return get(() => void serveMedia(req, res, path.slice('/media/'.length), options.media));
     if (path === '/health') return get(() => sendJson(req, res, 200, { status: 'ok' }));
     sendError(req, res, 404, `no such endpoint: ${req.method} ${options.prefix}${path}`);
   }

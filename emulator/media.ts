@@ -1,13 +1,11 @@
-// GET {base}/media/<name>: the pictures, sounds and files the demo flows' templates show, served
-// by the emulator itself so the demo needs no network (and a strict page CSP allows them as
-// 'self'). Only plain names from the media folder: no paths, no dot files, nothing else.
+// GET {base}/media/<name>: the pictures, sounds and files the flows' templates show, served by
+// the emulator itself so the demo needs no network (and a strict page CSP allows them as 'self').
+// The folder is the `media` option (default: `media/` beside the flows file). Only plain names
+// from that folder: no paths, no dot files, nothing else.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { sendError } from './http.ts';
-
-/** The demo's media, beside the flows (copied there in the package build). */
-export const MEDIA_DIR = new URL('./flows/media/', import.meta.url);
 
 const MEDIA_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -21,7 +19,7 @@ const MEDIA_TYPES: Record<string, string> = {
 
 const MEDIA_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/;
 
-export async function serveMedia(req: IncomingMessage, res: ServerResponse, name: string, dir: URL = MEDIA_DIR): Promise<void> {
+export async function serveMedia(req: IncomingMessage, res: ServerResponse, name: string, dir: URL): Promise<void> {
   const type = MEDIA_TYPES[extname(name)];
   if (!MEDIA_NAME.test(name) || !type) return sendError(req, res, 404, `no media "${name}": names are like pro-plan.svg (${Object.keys(MEDIA_TYPES).join(' ')})`);
   let content: Buffer;

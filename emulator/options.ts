@@ -1,4 +1,6 @@
 // The emulator's options (emulator contract, "How it starts") and their documented defaults.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Clock } from './clock.ts';
 
 export type Mode = 'plain' | 'secret';
@@ -36,6 +38,8 @@ export interface EmulatorOptions {
   strict?: boolean;
   /** A flow file in the management API's shape (spec 2.10). Default: the demo flows. */
   flows?: string | URL;
+  /** The folder `{base}/media/<name>` serves files from. Default: `media/` beside the flows file. */
+  media?: string | URL;
   /** Print nothing but errors. Default false. */
   quiet?: boolean;
   /** The "dashboard-configured" handover pause, when `secondsToPause` is absent. Default 1800 s. */
@@ -57,6 +61,8 @@ export interface ResolvedOptions {
   headerPrefix: string;
   strict: boolean;
   flows: string | URL;
+  /** A folder URL, ending in `/`. */
+  media: URL;
   quiet: boolean;
   handoverPauseSeconds: number;
   prefix: string;
@@ -100,10 +106,25 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     headerPrefix: prefix.toLowerCase(),
     strict: options.strict ?? false,
     flows: options.flows ?? DEMO_FLOWS,
+    media: mediaFolder(options),
     quiet: options.quiet ?? false,
     handoverPauseSeconds: pause,
     prefix: (options.prefix ?? '').replace(/\/+$/, ''),
   };
+}
+
+/** The media folder as a URL ending in `/`: the option, else `media/` beside the flows file
+ * (for the demo flows, the demo's media). Paths are relative to the working directory. */
+function mediaFolder(options: EmulatorOptions): URL {
+  const asUrl = (where: string | URL) => (where instanceof URL ? where : pathToFileURL(resolve(where)));
+  if (options.media !== undefined) {
+    if (!(options.media instanceof URL) && (typeof options.media !== 'string' || !options.media.trim())) {
+      throw new TypeError('media must be a folder path or a file: URL');
+    }
+    const folder = asUrl(options.media);
+    return folder.href.endsWith('/') ? folder : new URL(`${folder.href}/`);
+  }
+  return new URL('./media/', asUrl(options.flows ?? DEMO_FLOWS));
 }
 
 function clientsFromIds(ids: string[] | undefined): Record<string, ClientConfig> | undefined {

@@ -2,7 +2,6 @@
 // leads somewhere, every address names something the emulator serves, and texts fill in params.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_DIR } from '../media.ts';
 import { buildReplies, loadFlows, matchStep, pickText, type BotInput } from './flows.ts';
 
 const { flows } = loadFlows(new URL('./demo-flows.json', import.meta.url));
@@ -78,7 +77,7 @@ describe('the demo\'s "show me" menu', () => {
     expect(own.length).toBeGreaterThan(5);
     for (const address of own) {
       const path = address.slice(BASE.length);
-      if (path.startsWith('media/')) expect(existsSync(new URL(path.slice('media/'.length), MEDIA_DIR)), address).toBe(true);
+      if (path.startsWith('media/')) expect(existsSync(new URL(path, import.meta.url)), address).toBe(true);
       else expect(path, address).toBe('console/');
     }
   });

@@ -1,6 +1,7 @@
 // The flow engine: loads the management-API-shaped flow set (spec 2.10), picks the step that
 // answers a message, and turns the step's actions into `message.received` payloads (spec 2.5).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
 
@@ -108,10 +109,27 @@ const Flow = z.object({
 export type Flow = z.infer<typeof Flow>;
 
 /** Reads and validates the flow file; the raw JSON is kept as-is for the management API. */
+/** Reads and checks a flow file; throws an Error naming the file and each wrong field. */
 export function loadFlows(file: string | URL): { raw: unknown[]; flows: Flow[] } {
-  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const flows = z.array(Flow).parse(raw);
-  return { raw: raw as unknown[], flows };
+  const name = file instanceof URL ? fileURLToPath(file) : file;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`flows file ${name}: ${(error as Error).message}`);
+  }
+  const result = z.array(Flow).safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => `  ${issuePath(issue.path) || '(the file)'}: ${issue.message}`);
+    const more = issues.length > 10 ? [`  … and ${issues.length - 10} more`] : [];
+    throw new Error(`flows file ${name} is not a flow set in the management API's shape:\n${[...issues.slice(0, 10), ...more].join('\n')}`);
+  }
+  return { raw: raw as unknown[], flows: result.data };
+}
+
+/** [0].steps[2].actions[0].payload.texts: where in the file an issue is. */
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
 }
 
 // ---- matching ----

@@ -29,9 +29,16 @@ const template = (type: string, payload: unknown, fallback = 'Fallback') => ({ t
 describe('TEMPLATE actions', () => {
   it('a payload the widget could not draw is refused when the file loads, naming the step and the field', () => {
     const file = flowFile([template('card', { subtitle: 'no title' })]);
-    expect(() => loadFlows(file)).toThrow(/steps[^]*0[^]*actions[^]*response[^]*payload[^]*title[^]*card:/);
+    expect(() => loadFlows(file)).toThrow(`flows file ${file} is not a flow set in the management API's shape:\n  [0].steps[0].actions[0].payload.response.payload.title: card: `);
     expect(() => loadFlows(flowFile([template('location', { title: 'x', lat: '1' })]))).toThrow(/long/);
     expect(() => loadFlows(flowFile([{ type: 'TEMPLATE', payload: { response: { type: 'image', payload: { url: 'a.png' } } } }]))).toThrow(/fallback/);
+  });
+
+  it('a file that is not JSON, or missing, is named in the error', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'parley-flows-')), 'broken.json');
+    writeFileSync(file, '[{"flowId": ');
+    expect(() => loadFlows(file)).toThrow(`flows file ${file}: `);
+    expect(() => loadFlows(join(tmpdir(), 'no-such-flows.json'))).toThrow(/flows file .*no-such-flows\.json: ENOENT/);
   });
 
   it('custom and other channels\' types pass as they are; every drawable type of the demo loads', () => {
