@@ -233,6 +233,27 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   expect(sends.at(-1)).toMatchObject({ speech: 'I choose Pro' });
 });
 
+test('template buttons look alike and show a focus ring only when focused', async ({ page, request }) => {
+  const threadId = await open(page);
+  await botSends(request, threadId, [templates(page).buttons!]);
+  const group = botMessages(page).last().locator('[part~="button"]');
+  await expect(group.first()).toBeVisible();
+  const looks = () =>
+    group.evaluateAll((controls) =>
+      controls.map((control) => {
+        const style = getComputedStyle(control);
+        return `${control.localName}: outline ${style.outlineStyle}, ${style.textAlign}, line above ${style.borderTopStyle}`;
+      }),
+    );
+  const lines = await looks();
+  for (const line of lines) expect(line).toMatch(/^(a|button): outline none, center, line above solid$/);
+  expect(new Set(lines.map((line) => line.split(':')[0]))).toEqual(new Set(['a', 'button']));
+  await group.first().focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  expect(await group.first().evaluate((control) => getComputedStyle(control).outlineStyle)).toBe('solid');
+});
+
 test('the panel itself never scrolls: screen-reader-only text stays inside the transcript', async ({ page, request }) => {
   const threadId = await open(page);
   for (let i = 0; i < 12; i++) await botSends(request, threadId, [{ type: 'text', payload: { text: `Line ${i}` } }]);
