@@ -3,11 +3,12 @@
 // allows, and it is lowered whenever a change makes the bundle smaller. (The 20 kB goal of
 // issue 4 is retired.) 33.6 kB after issue 7 (several tabs, per-entry storage, long history);
 // 33.1 kB after the diet that followed it (33.06 kB measured); 36.07 kB with issue 9's rich
-// responses (+3.00 kB, the most that issue allows: 33.07 -> 36.065 kB measured).
+// responses (+3.00 kB, the most that issue allows: 33.07 -> 36.065 kB measured); 36.06 kB after
+// 0.5.1's button fix took a rule out (36.055 kB measured).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 36.07 * 1024;
+const BUDGET = 36.06 * 1024;
 const file = 'dist/parley.js';
 
 const raw = readFileSync(file);
