@@ -117,14 +117,11 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
  * (for the demo flows, the demo's media). Paths are relative to the working directory. */
 function mediaFolder(options: EmulatorOptions): URL {
   const asUrl = (where: string | URL) => (where instanceof URL ? where : pathToFileURL(resolve(where)));
-  if (options.media !== undefined) {
-    if (!(options.media instanceof URL) && (typeof options.media !== 'string' || !options.media.trim())) {
-      throw new TypeError('media must be a folder path or a file: URL');
-    }
-    const folder = asUrl(options.media);
-    return folder.href.endsWith('/') ? folder : new URL(`${folder.href}/`);
-  }
-  return new URL('./media/', asUrl(options.flows ?? DEMO_FLOWS));
+  const { media } = options;
+  if (media === undefined) return new URL('./media/', asUrl(options.flows ?? DEMO_FLOWS));
+  if (!(media instanceof URL || (typeof media === 'string' && media.trim()))) throw new TypeError('media must be a folder path or a file: URL');
+  const folder = asUrl(media);
+  return folder.href.endsWith('/') ? folder : new URL(`${folder.href}/`);
 }
 
 function clientsFromIds(ids: string[] | undefined): Record<string, ClientConfig> | undefined {

@@ -108,8 +108,8 @@ const Flow = z.object({
 });
 export type Flow = z.infer<typeof Flow>;
 
-/** Reads and validates the flow file; the raw JSON is kept as-is for the management API. */
-/** Reads and checks a flow file; throws an Error naming the file and each wrong field. */
+/** Reads and checks a flow file (the raw JSON is kept as-is for the management API); throws an
+ * Error naming the file and each wrong field. */
 export function loadFlows(file: string | URL): { raw: unknown[]; flows: Flow[] } {
   const name = file instanceof URL ? fileURLToPath(file) : file;
   let raw: unknown;
