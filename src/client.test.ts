@@ -194,7 +194,8 @@ describe('the outbox', () => {
   });
 
   it('marks a message failed when it is not confirmed in time, and retry sends it with the same traceId', async () => {
-    const t = setup({ deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1_000_000 } });
+    // A socket that stays open (no dead-socket deadline) but never confirms.
+    const t = setup({ deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1_000_000, pongTimeoutMs: 1_000_000 } });
     const socket = await connected(t);
     await t.client.send('anyone?');
     await vi.advanceTimersByTimeAsync(19_999);
@@ -210,7 +211,7 @@ describe('the outbox', () => {
   });
 
   it('retry after disconnect connects again and sends the message', async () => {
-    const t = setup({ deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1_000_000 } });
+    const t = setup({ deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1_000_000, pongTimeoutMs: 1_000_000 } });
     await connected(t);
     await t.client.send('anyone?');
     await vi.advanceTimersByTimeAsync(20_000);
@@ -329,7 +330,7 @@ describe('connection status', () => {
 describe('threads and persistence', () => {
   it('without IndexedDB, a remount (a new client for the same clientId) keeps the conversation', async () => {
     const broken = (() => Promise.reject(new DOMException('blocked', 'SecurityError'))) as unknown as UseStore;
-    const store = () => indexedDbStore('remount-client', silentLogger(), broken);
+    const store = () => indexedDbStore('remount-client', silentLogger(), () => broken);
     const before = setup({}, { store: store() });
     await connected(before);
     await before.client.send('kept in memory');

@@ -8,7 +8,7 @@ import type { ConnectionTimings, SocketConstructor } from './connection/connecti
 import { browserEnvironment, type Environment } from './connection/environment.ts';
 import type { ConnectionError } from './connection/machine.ts';
 import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
-import { createEngine, type SendRequest } from './conversation/engine.ts';
+import { createEngine } from './conversation/engine.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
 import {
   browserLocale,
@@ -18,6 +18,7 @@ import {
   type ChatUser,
   type Locale,
   type OutgoingDraft,
+  type SendRequest,
 } from './conversation/outgoing.ts';
 import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
 import { createReplica } from './conversation/replica.ts';
@@ -180,10 +181,11 @@ export function createChatClient(options: ChatClientOptions) {
     tabId,
     support: options.tabs === false ? undefined : (options.tabs ?? browserTabSupport()),
     replica,
+    store,
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
     emit: (event: SharedEvent) => emit(event.type, event.detail as never),
-    createEngine: (publish, share) =>
+    createEngine: (lead) =>
       createEngine({
         ...options,
         baseUrl: resolveHttpUrl(options.baseUrl ?? '') ?? '',
@@ -195,8 +197,11 @@ export function createChatClient(options: ChatClientOptions) {
         store,
         logger,
         startEventRequest: (name) => request(buildDraft(name, draftContext(), { eventName: name }), { text: name, hidden: true }),
-        publish,
-        emit: (type, detail) => share({ type, detail } as SharedEvent),
+        epoch: lead.epoch,
+        onSuperseded: lead.superseded,
+        shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
+        publish: lead.publish,
+        emit: (type, detail) => lead.emit({ type, detail } as SharedEvent),
       }),
   });
 
@@ -319,6 +324,11 @@ export function createChatClient(options: ChatClientOptions) {
     /** Sends a failed message again, with its original traceId (connecting if need be). */
     retry(traceId: number): void {
       coordinator.send({ name: 'retry', traceId });
+    },
+
+    /** Gives up a failed message: it leaves the transcript and is never sent. */
+    discard(traceId: number): void {
+      coordinator.send({ name: 'discard', traceId });
     },
 
     /** Name, profile and metadata sent as the originator of the next messages. */

@@ -189,7 +189,9 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   }
 
   function send(frame: OutgoingFrame): boolean {
-    return state.kind === 'open' && !!attempt?.send(frame);
+    const sent = state.kind === 'open' && !!attempt?.send(frame);
+    if (sent && frame.type === 'message.send') keepAlive?.sent();
+    return sent;
   }
 
   return {

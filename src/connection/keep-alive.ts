@@ -7,6 +7,8 @@ import type { ConnectionError } from './machine.ts';
 export interface KeepAlive {
   /** Something arrived: the socket is alive. */
   received(): void;
+  /** A message went out: the service confirms it at once, so silence from now on also means dead. */
+  sent(): void;
   /** The tab came back and its timers may have slept: why the socket counts as dead, or undefined after a probing ping. */
   wake(): ConnectionError | undefined;
   /** Stops every timer. */
@@ -15,7 +17,7 @@ export interface KeepAlive {
 
 /**
  * Starts at once. `ping` sends a ping and says whether it went out; `dead` is called once a
- * ping's deadline passes with nothing received.
+ * ping's (or a sent message's) deadline passes with nothing received.
  */
 export function startKeepAlive(
   clock: Clock,
@@ -32,13 +34,14 @@ export function startKeepAlive(
     if (pongTimer !== undefined) clock.clearTimeout(pongTimer);
     pongTimer = undefined;
   };
-  const probe = () => {
-    if (!ping() || pongTimer !== undefined) return; // the earlier ping's deadline still stands
+  const arm = (after: string) => {
+    if (pongTimer !== undefined) return; // the earlier deadline still stands
     pongTimer = clock.setTimeout(() => {
       pongTimer = undefined;
-      dead({ kind: 'dead', message: `nothing received within ${timeoutMs} ms of a ping`, final: false });
+      dead({ kind: 'dead', message: `nothing received within ${timeoutMs} ms of ${after}`, final: false });
     }, timeoutMs);
   };
+  const probe = () => ping() && arm('a ping');
   const schedule = () => {
     pingTimer = clock.setTimeout(() => {
       probe();
@@ -52,6 +55,7 @@ export function startKeepAlive(
       lastReceivedAt = clock.now();
       disarm();
     },
+    sent: () => arm('a message'),
     wake() {
       const silentFor = clock.now() - lastReceivedAt;
       if (silentFor > intervalMs + timeoutMs) return { kind: 'dead', message: `silent for ${silentFor} ms`, final: false };

@@ -11,7 +11,7 @@ import { statusOf } from '../connection/status.ts';
 import type { IncomingFrame } from '../protocol/frames.ts';
 import type { Logger } from '../protocol/parse.ts';
 import { createJournal } from './journal.ts';
-import type { OutgoingDraft } from './outgoing.ts';
+import type { SendRequest } from './outgoing.ts';
 import { createOutbox } from './outbox.ts';
 import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
@@ -19,18 +19,11 @@ import { expandReceived } from './received.ts';
 import { restoreConversation } from './restore.ts';
 import { requestThreadAddress } from './thread-address.ts';
 import type { Op, ReplicaState } from './replica.ts';
+import { createTraceFloor } from './trace-ids.ts';
 import type { TranscriptEntry, UserEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
-/** A message to send, from whichever tab it was typed in. */
-export interface SendRequest {
-  /** Made by the sending tab; the entry's id is `u` + rid, so a request resent to a new holder is taken once. */
-  rid: string;
-  draft: OutgoingDraft;
-  text: string;
-  hidden?: boolean;
-  at: number;
-}
+export type { SendRequest } from './outgoing.ts';
 
 export interface EngineOptions {
   clientId: string;
@@ -50,6 +43,12 @@ export interface EngineOptions {
   store: ConversationStore;
   environment?: Environment;
   logger: Logger;
+  /** The lead this engine runs under: higher than every earlier one (see tabs/coordinator.ts). */
+  epoch?: number;
+  /** Another tab leads now, under this epoch (the store refused a write): stop at once. */
+  onSuperseded?: (epoch: number) => void;
+  /** What this tab shows of the conversation: continued when storage cannot be read. */
+  shown?: () => ReplicaState | undefined;
   /** Builds the start event's request (the tab's user and locale). */
   startEventRequest: (name: string) => SendRequest;
   /** Every change, for this tab and the others. */
@@ -63,15 +62,6 @@ function toTraceId(value: unknown): number | undefined {
   return Number.isSafeInteger(number) ? (number as number) : undefined;
 }
 
-/**
- * The first traceId for a thread this browser has no record of but did not create (a configured
- * thread-id): seconds since 2024, so it stays above any traceId an earlier visit or another
- * device used on that thread, and well inside 32 bits.
- */
-export function traceIdSeed(now: number): number {
-  return Math.max(1, Math.floor((now - Date.UTC(2024, 0, 1)) / 1000));
-}
-
 /** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
 const FIRST_LOAD = 50;
 
@@ -79,16 +69,18 @@ const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, start
 
 export function createEngine(options: EngineOptions) {
   const { clock, logger, store, publish, emit } = options;
-  const journal = createJournal(store, logger);
+  const random = options.random ?? Math.random;
+  const journal = createJournal(store, { epoch: options.epoch, onSuperseded: (epoch) => options.onSuperseded?.(epoch) });
+  const traceFloor = createTraceFloor(clock, random);
   let meta = newMeta(options.threadId || options.uuid());
-  let firstTraceId = 1;
+  traceFloor.reset(!!options.threadId);
   let lastSeq = 0;
   /** The thread has been used (connected or written to), so it is worth keeping. */
   let activated = false;
   let destroyed = false;
   let serviceError: string | undefined;
   let receivedCount = 0;
-  const idSalt = Math.floor((options.random ?? Math.random)() * 36 ** 4).toString(36);
+  const idSalt = Math.floor(random() * 36 ** 4).toString(36);
   /** Requests already taken in this thread: a tab that resends after a hand-off is not sent twice. */
   let taken = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -123,13 +115,7 @@ export function createEngine(options: EngineOptions) {
       },
       timings: options.timings,
     },
-    {
-      WebSocket: options.WebSocket,
-      clock,
-      random: options.random,
-      environment: options.environment,
-      logger,
-    },
+    { WebSocket: options.WebSocket, clock, random: options.random, environment: options.environment, logger },
   );
 
   // Untracked: what publish reads must not make this effect run again.
@@ -146,7 +132,7 @@ export function createEngine(options: EngineOptions) {
     if (!secretRefused || result.ok) return result;
     // The service no longer accepts this thread's secret, and retrying cannot change that:
     // continue in a new thread rather than stay locked out on every reload.
-    logger.warn('[parley] the service refused this thread\'s secret; starting a new thread');
+    logger.warn("[parley] the service refused this thread's secret; continuing in a new thread");
     continueInNewThread();
     return { ok: false, error: { ...result.error, final: false } };
   }
@@ -169,17 +155,21 @@ export function createEngine(options: EngineOptions) {
         receive(frame);
         emit('message', frame.payload);
         return;
-      case 'error': {
-        const message = typeof frame.message === 'string' ? frame.message : 'the service could not process a message';
-        logger.warn(`[parley] service error: ${message}`);
-        serviceError = message;
-        publish({ op: 'error', message });
-        emit('error', { message, source: 'service' });
-        return;
-      }
+      case 'error':
+        return refused(typeof frame.message === 'string' ? frame.message : 'the service could not process a message');
       case 'pong':
         return;
     }
+  }
+
+  /** An `error` frame: the message it answers fails with the reason, kept for the visitor's retry. */
+  function refused(message: string): void {
+    logger.warn(`[parley] service error: ${message}`);
+    const record = outbox.refuse(message);
+    if (record) journal.outbox(meta.threadId, record);
+    serviceError = message;
+    publish({ op: 'error', message });
+    emit('error', { message, source: 'service' });
   }
 
   // Stored when they arrive, shown after their delay: a hand-off in between loses nothing.
@@ -213,18 +203,25 @@ export function createEngine(options: EngineOptions) {
     return next;
   }
 
+  /** A request's traceId: the one a former holder gave it, or a new one. */
+  async function traceIdFor(request: SendRequest, threadId: string): Promise<number> {
+    if (request.traceId && request.traceId > 0) return request.traceId;
+    return store.reserveTraceId(threadId, traceFloor.next());
+  }
+
   async function take(request: SendRequest): Promise<void> {
     if (destroyed || taken.has(request.rid)) return;
     taken.add(request.rid);
     const threadId = meta.threadId;
-    const traceId = await store.reserveTraceId(threadId, firstTraceId);
+    const traceId = await traceIdFor(request, threadId);
     if (destroyed) return;
     if (meta.threadId !== threadId) {
       // A new thread meanwhile: the message goes there, behind its start event.
       taken.delete(request.rid);
-      void enqueue(request);
+      void enqueue({ ...request, traceId: undefined });
       return;
     }
+    traceFloor.saw(traceId);
     const entry: UserEntry = {
       kind: 'user',
       id: `u${request.rid}`,
@@ -239,11 +236,15 @@ export function createEngine(options: EngineOptions) {
     activated = true;
     journal.meta(meta);
     journal.outbox(threadId, record);
+    journal.taken(threadId, request.rid);
     change(entry);
     outbox.add(record, false);
-    // Durable before it leaves: a reload can neither lose it nor reuse its traceId.
-    await journal.flushed();
+    // Durable before it leaves: a reload can neither lose it nor reuse its traceId. Where storage
+    // fails it leaves all the same (the tab that typed it keeps its copy until it is delivered).
+    const where = await journal.flushed();
+    if (destroyed || typeof where === 'object') return;
     outbox.markDurable(traceId);
+    if (where === 'stored') publish({ op: 'saved', ids: [entry.id] });
     flush();
   }
 
@@ -263,21 +264,31 @@ export function createEngine(options: EngineOptions) {
     connection.start();
   }
 
-  function startThread(threadId: string): void {
+  /** A new thread, empty or showing the given entries of an earlier one. */
+  function startThread(threadId: string, earlier: TranscriptEntry[] = []): void {
     outbox.clear();
     player.cancel();
     taken = new Set();
     meta = newMeta(threadId);
-    firstTraceId = 1;
+    traceFloor.reset(false);
     serviceError = undefined;
     if (activated) journal.meta(meta);
-    publish({ op: 'state', state: stateOf([], false, false) });
+    for (const entry of earlier) journal.entry(threadId, entry);
+    publish({ op: 'state', state: stateOf(earlier, false, false) });
   }
 
-  /** A new thread that takes along the messages the old one never delivered. */
+  /**
+   * A new thread that takes along the messages the old one never delivered, and shows the old
+   * one's messages above, marked as an earlier conversation.
+   */
   function continueInNewThread(): void {
     const undelivered = outbox.drain().filter((record) => !record.entry.hidden);
-    startThread(options.uuid());
+    const moving = new Set(undelivered.map((record) => record.entry.id));
+    const earlier = (options.shown?.()?.entries ?? [])
+      .filter((entry) => !moving.has(entry.id) && !(entry.kind === 'user' && entry.hidden))
+      .map((entry) => ({ ...entry, earlier: true as const }));
+    startThread(options.uuid(), earlier);
+    lastSeq = Math.max(lastSeq, ...earlier.map((entry) => entry.seq));
     queueStartEvent();
     for (const { entry, outgoing } of undelivered) {
       const { threadId: _thread, traceId: _trace, ...draft } = outgoing;
@@ -301,6 +312,7 @@ export function createEngine(options: EngineOptions) {
   function restore(stored: StoredConversation): TranscriptEntry[] {
     const restored = restoreConversation(stored);
     meta = stored.meta;
+    traceFloor.reset(!!options.threadId);
     activated = true;
     taken = restored.taken;
     lastSeq = restored.lastSeq;
@@ -308,18 +320,49 @@ export function createEngine(options: EngineOptions) {
     return restored.entries;
   }
 
-  const ready: Promise<void> = (async () => {
-    const stored = await store.load(FIRST_LOAD).catch(() => undefined);
+  /** Storage cannot be read: go on with the thread this tab shows, rather than a new one. */
+  function continueShown(shown: ReplicaState): void {
+    meta = { ...newMeta(shown.threadId), startEventQueued: true, readSeq: shown.readSeq };
+    traceFloor.reset(!!options.threadId);
+    activated = true;
+    for (const entry of shown.entries) {
+      lastSeq = Math.max(lastSeq, entry.seq);
+      if (entry.kind === 'user') taken.add(entry.id.slice(1));
+    }
+    publish({ op: 'state', state: stateOf([...shown.entries], shown.hasOlder, shown.stored) });
+  }
+
+  async function load(): Promise<void> {
+    let stored: StoredConversation | undefined;
+    let readable = true;
+    try {
+      stored = await store.load(FIRST_LOAD);
+    } catch {
+      readable = false;
+    }
     if (destroyed) return;
-    const usable = stored && (!options.threadId || stored.meta.threadId === options.threadId);
-    if (usable) {
+    const shown = options.shown?.();
+    const fits = (threadId: string | undefined) => !!threadId && (!options.threadId || threadId === options.threadId);
+    if (stored && fits(stored.meta.threadId)) {
       const entries = restore(stored);
+      journal.meta(meta); // under this lead's epoch: a former holder's late writes are refused from now on
       publish({ op: 'state', state: stateOf(entries, stored.hasOlder, true) });
+    } else if (!readable && shown && fits(shown.threadId)) {
+      continueShown(shown);
     } else {
-      if (options.threadId) firstTraceId = traceIdSeed(clock.now());
       publish({ op: 'state', state: stateOf([], false, false) });
     }
-  })();
+    // Whatever storage lost or never got, no traceId this tab has seen is handed out again.
+    const seen = [
+      ...(stored?.meta.threadId === meta.threadId ? [...stored.entries, ...stored.outbox.map((record) => record.entry)] : []),
+      ...(shown?.threadId === meta.threadId ? shown.entries : []),
+    ];
+    for (const entry of seen) if (entry.kind === 'user') traceFloor.saw(entry.traceId);
+    // Messages typed in tabs that went away before a holder took them in.
+    for (const request of await store.queued()) if (!destroyed) void enqueue(request);
+  }
+
+  const ready: Promise<void> = load();
 
   return {
     ready,
@@ -340,9 +383,19 @@ export function createEngine(options: EngineOptions) {
     },
     /** Sends a failed message again, with its original traceId, connecting if need be. */
     retry(traceId: number): void {
-      if (!outbox.retry(traceId)) return; // anything else is on its way already
+      if (!outbox.has(traceId)) return;
+      const record = outbox.retry(traceId); // undefined: on its way already
+      if (record) journal.outbox(meta.threadId, record); // no longer refused, also after a reload
       startConnection();
       flush();
+    },
+    /** The visitor gives up a failed message: it leaves the outbox and the transcript. */
+    discard(traceId: number): void {
+      const record = outbox.discard(traceId);
+      if (!record) return;
+      journal.delivered(meta.threadId, traceId);
+      journal.remove(meta.threadId, record.entry);
+      publish({ op: 'remove', ids: [record.entry.id] });
     },
     dismissError(): void {
       serviceError = undefined;
@@ -366,13 +419,13 @@ export function createEngine(options: EngineOptions) {
       await store.dropThread(old).catch(() => undefined);
     },
     /** Stops the socket and every timer; resolves when pending writes are done. */
-    destroy(): Promise<void> {
+    async destroy(): Promise<void> {
       destroyed = true;
       connection.stop();
       outbox.clear();
       player.cancel();
       stopTyping();
-      return journal.flushed();
+      await journal.flushed();
     },
   };
 }

@@ -1,78 +1,53 @@
 // Collects what changed and writes it in one transaction per burst: at most one write in
 // flight, the next one carrying everything that changed meanwhile. An entry changed three times
 // in a burst is written once.
-import type { Logger } from '../protocol/parse.ts';
-import type { Changes, ConversationStore, OutboxRecord, ThreadMeta } from './persistence.ts';
+import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
+import type { Changes, ConversationStore, OutboxRecord, ThreadMeta, WriteResult } from './persistence.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
-interface Batch {
-  threadId: string;
-  meta?: ThreadMeta;
-  entries: Map<string, TranscriptEntry>;
-  outbox: Map<number, OutboxRecord>;
-  delivered: Set<number>;
+export interface JournalOptions {
+  /** The writing tab's epoch: the store refuses writes from a tab that lost the lead. */
+  epoch?: number;
+  /** A write was refused because another tab leads now, under this epoch. */
+  onSuperseded?: (epoch: number) => void;
 }
 
-export function createJournal(store: ConversationStore, logger: Logger) {
-  const batches: Batch[] = [];
+export function createJournal(store: ConversationStore, options: JournalOptions = {}) {
+  const batches: Array<Batch & { threadId: string }> = [];
   let writing: Promise<void> | undefined;
+  let last: WriteResult = 'stored';
 
-  function batchFor(threadId: string): Batch {
-    const last = batches.at(-1);
-    if (last?.threadId === threadId) return last;
-    const batch: Batch = { threadId, entries: new Map(), outbox: new Map(), delivered: new Set() };
-    batches.push(batch);
-    return batch;
-  }
-
-  function changesOf(batch: Batch): Changes {
-    return {
-      ...(batch.meta ? { meta: batch.meta } : {}),
-      entries: [...batch.entries.values()],
-      outbox: [...batch.outbox.values()],
-      delivered: [...batch.delivered],
-    };
+  function add(threadId: string, changes: Changes): void {
+    let batch = batches.at(-1);
+    if (batch?.threadId !== threadId) batches.push((batch = { ...emptyBatch(), threadId }));
+    mergeChanges(batch, changes);
+    writing ??= drain();
   }
 
   async function drain(): Promise<void> {
     // Let the rest of this turn's changes join the batch.
     await Promise.resolve();
     for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      try {
-        await store.write(batch.threadId, changesOf(batch));
-      } catch (error) {
-        logger.warn('[parley] could not save the conversation:', error);
-      }
+      last = await store.write(batch.threadId, changesOf(batch), options.epoch);
+      if (typeof last === 'object') options.onSuperseded?.(last.supersededBy);
     }
     writing = undefined;
   }
 
-  const schedule = () => void (writing ??= drain());
-
   return {
-    meta(meta: ThreadMeta): void {
-      batchFor(meta.threadId).meta = meta;
-      schedule();
-    },
-    entry(threadId: string, entry: TranscriptEntry): void {
-      batchFor(threadId).entries.set(entry.id, entry);
-      schedule();
-    },
-    outbox(threadId: string, record: OutboxRecord): void {
-      const batch = batchFor(threadId);
-      batch.outbox.set(record.outgoing.traceId, record);
-      batch.delivered.delete(record.outgoing.traceId);
-      schedule();
-    },
-    delivered(threadId: string, traceId: number): void {
-      const batch = batchFor(threadId);
-      // Written and confirmed within one burst: the record need never be stored.
-      if (!batch.outbox.delete(traceId)) batch.delivered.add(traceId);
-      schedule();
-    },
-    /** Resolves when everything asked for so far is written. */
-    async flushed(): Promise<void> {
+    meta: (meta: ThreadMeta) => add(meta.threadId, { meta }),
+    entry: (threadId: string, entry: TranscriptEntry) => add(threadId, { entries: [entry] }),
+    /** An entry that leaves the transcript. */
+    remove: (threadId: string, entry: TranscriptEntry) => add(threadId, { removed: [entry] }),
+    outbox: (threadId: string, record: OutboxRecord) => add(threadId, { outbox: [record] }),
+    /** The outbox record can go: delivered, or discarded by the visitor. */
+    delivered: (threadId: string, traceId: number) => add(threadId, { delivered: [traceId] }),
+    /** A request another tab queued is taken in: its queue record goes with this write. */
+    taken: (threadId: string, rid: string) => add(threadId, { taken: [rid] }),
+    /** Resolves when everything asked for so far is written, with where it is: `stored` is durable. */
+    async flushed(): Promise<WriteResult> {
       while (writing) await writing;
+      return last;
     },
   };
 }

@@ -59,7 +59,7 @@ describe('outbox', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('a lost connection sends again what it carried; a message not confirmed in time fails until retried', () => {
+  it('a lost connection sends again what it carried; a message not confirmed in time fails until retried or the next socket', () => {
     const t = setup();
     t.outbox.add(record(1), true);
     t.outbox.flush(t.send);
@@ -72,10 +72,41 @@ describe('outbox', () => {
     expect(t.changes.at(-1)).toEqual(['u1', 'failed']);
     t.outbox.flush(t.send);
     expect(t.written).toEqual([1, 1]);
-    expect(t.outbox.retry(1)).toBe(true);
-    expect(t.outbox.retry(1)).toBe(false);
+    expect(t.outbox.retry(1)).toBeDefined();
+    expect(t.outbox.retry(1)).toBeUndefined();
     t.outbox.flush(t.send);
     expect(t.written).toEqual([1, 1, 1]);
+    vi.advanceTimersByTime(20_000);
+    expect(t.changes.at(-1)).toEqual(['u1', 'failed']);
+    // A new socket: the failed message goes out again on it, unasked.
+    t.outbox.connectionLost();
+    expect(t.changes.at(-1)).toEqual(['u1', 'pending']);
+    t.outbox.flush(t.send);
+    expect(t.written).toEqual([1, 1, 1, 1]);
+  });
+
+  it('an error frame fails the oldest message sent and not confirmed, with the reason, until the visitor acts', () => {
+    const t = setup();
+    t.outbox.add(record(1), true);
+    t.outbox.add(record(2), true);
+    t.outbox.add(record(3), true);
+    t.outbox.flush(t.send);
+    t.outbox.delivered(1);
+    expect(t.outbox.refuse('speech too long')?.entry).toMatchObject({ traceId: 2, status: 'failed', error: 'speech too long' });
+    // Not resent on the next socket, nor by its delivery timer.
+    t.outbox.connectionLost();
+    vi.advanceTimersByTime(60_000);
+    t.outbox.flush(t.send);
+    expect(t.written).toEqual([1, 2, 3, 3]);
+    // A retry clears the reason and sends it; a discard takes it out for good.
+    expect(t.outbox.retry(2)?.entry).toMatchObject({ status: 'pending' });
+    expect(t.outbox.retry(2)?.entry.error).toBeUndefined();
+    t.outbox.delivered(3);
+    expect(t.outbox.refuse('nothing waits')).toBeUndefined(); // 2 is pending: the error is about something else
+    t.outbox.flush(t.send);
+    expect(t.outbox.refuse('still no')?.entry.traceId).toBe(2);
+    expect(t.outbox.discard(2)?.entry.traceId).toBe(2);
+    expect(t.outbox.has(2)).toBe(false);
   });
 
   it('drain hands over everything undelivered and leaves no timer', () => {

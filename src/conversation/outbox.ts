@@ -1,7 +1,8 @@
 // Messages on their way to the service: pending (not yet on a socket) -> sent (written to an
-// open socket) -> delivered (confirmed, and gone from here) or failed (not confirmed in time,
-// waiting for a retry). A message goes out only once it is durable, so a reload can never
-// reuse its traceId or lose it.
+// open socket) -> delivered (confirmed, and gone from here) or failed. A message not confirmed
+// in time is failed until the next socket, which sends it again; one the service refused (an
+// `error` frame) is failed, with the reason, until the visitor retries or discards it. A message
+// goes out only once it is durable, so a reload can never reuse its traceId or lose it.
 import type { Clock } from '../connection/clock.ts';
 import type { OutboxRecord } from './persistence.ts';
 import type { SendStatus, UserEntry } from './transcript.ts';
@@ -21,9 +22,11 @@ export function createOutbox(deps: {
   const items = new Map<number, Item>();
   const timers = new Map<number, unknown>();
 
-  function setStatus(item: Item, status: SendStatus): void {
-    if (item.record.entry.status === status) return;
-    item.record = { ...item.record, entry: { ...item.record.entry, status } };
+  function setStatus(item: Item, status: SendStatus, error?: string): void {
+    const { entry } = item.record;
+    if (entry.status === status && entry.error === error) return;
+    const { error: _old, ...rest } = entry;
+    item.record = { ...item.record, entry: { ...rest, status, ...(error !== undefined ? { error } : {}) } };
     deps.onChange(item.record.entry);
   }
 
@@ -80,17 +83,43 @@ export function createOutbox(deps: {
       setStatus(item, 'delivered');
       return true;
     },
-    /** The connection dropped: what was written to it goes out again on the next one. */
+    /**
+     * The connection dropped: what was written to it, and what it never confirmed in time, goes
+     * out again on the next one. What the service refused waits for the visitor.
+     */
     connectionLost(): void {
       clearTimers();
-      for (const item of items.values()) if (item.record.entry.status === 'sent') setStatus(item, 'pending');
+      for (const item of items.values()) {
+        const { status, error } = item.record.entry;
+        if (status === 'sent' || (status === 'failed' && error === undefined)) setStatus(item, 'pending');
+      }
     },
-    /** A failed message gets another chance; false when it is not failed. */
-    retry(traceId: number): boolean {
+    /**
+     * The service answered `error`. The spec's frame names no message: it answers the oldest
+     * message written to this socket and not yet confirmed (the service handles a socket's frames
+     * in order, and confirms each one it takes). That one fails with the reason; undefined when
+     * nothing is waiting (the error is about something else).
+     */
+    refuse(reason: string): OutboxRecord | undefined {
+      const oldest = [...items.entries()].filter(([, item]) => item.record.entry.status === 'sent').sort(([a], [b]) => a - b)[0];
+      if (!oldest) return undefined;
+      clearTimer(oldest[0]);
+      setStatus(oldest[1], 'failed', reason);
+      return oldest[1].record;
+    },
+    /** A failed message gets another chance: its record, or undefined when it is not failed. */
+    retry(traceId: number): OutboxRecord | undefined {
       const item = items.get(traceId);
-      if (item?.record.entry.status !== 'failed') return false;
+      if (item?.record.entry.status !== 'failed') return undefined;
       setStatus(item, 'pending');
-      return true;
+      return item.record;
+    },
+    /** The visitor gives up a failed message: it leaves the outbox. The record, or undefined. */
+    discard(traceId: number): OutboxRecord | undefined {
+      const item = items.get(traceId);
+      if (item?.record.entry.status !== 'failed') return undefined;
+      items.delete(traceId);
+      return item.record;
     },
     /** Everything undelivered, oldest first, and forgets it (a new thread takes it along). */
     drain(): OutboxRecord[] {

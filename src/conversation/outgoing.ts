@@ -39,6 +39,18 @@ export function toParams(params: Record<string, unknown>): Params {
 
 export type OutgoingDraft = Omit<StoredOutgoing, 'traceId' | 'threadId'>;
 
+/** A message to send, from whichever tab it was typed in. */
+export interface SendRequest {
+  /** Made by the sending tab; the entry's id is `u` + rid, so a request resent to a new holder is taken once. */
+  rid: string;
+  draft: OutgoingDraft;
+  text: string;
+  hidden?: boolean;
+  at: number;
+  /** The traceId a holder gave it, once known: a holder that takes it in again keeps it. */
+  traceId?: number;
+}
+
 export function buildDraft(
   speech: string,
   context: { user: ChatUser; language: string; timezone: number },

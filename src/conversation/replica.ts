@@ -27,6 +27,10 @@ export type Op =
   | { op: 'state'; state: ReplicaState }
   /** New or changed entries. */
   | { op: 'put'; entries: TranscriptEntry[] }
+  /** Entries that left the transcript (a failed message the visitor discarded). */
+  | { op: 'remove'; ids: string[] }
+  /** These user entries are in storage now: the tab that typed one may forget its own copy. */
+  | { op: 'saved'; ids: string[] }
   | { op: 'typing'; on: boolean }
   | { op: 'status'; status: ConnectionStatus }
   | { op: 'error'; message?: string }
@@ -107,6 +111,13 @@ export function createReplica() {
         }
         case 'put':
           return put(op.entries);
+        case 'remove': {
+          const gone = new Set(op.ids);
+          window.value = window.value.filter((entry) => !gone.has(entry.id));
+          return;
+        }
+        case 'saved':
+          return;
         case 'typing':
           typing.value = op.on;
           return;

@@ -1,11 +1,12 @@
 // A stored conversation, made ready to continue: what was on a socket when the page went away
-// may not have arrived, so every undelivered message (failed ones included) is pending again.
+// may not have arrived, so every undelivered message is pending again, but for those the
+// service refused: they wait, failed, for the visitor's retry.
 import type { OutboxRecord, StoredConversation } from './persistence.ts';
 import type { TranscriptEntry, UserEntry } from './transcript.ts';
 
 export interface Restored {
   entries: TranscriptEntry[];
-  /** Undelivered messages, pending again, oldest first. */
+  /** Undelivered messages, pending again (refused ones failed), oldest first. */
   outbox: OutboxRecord[];
   /** Request ids already taken in: a tab that sends one again is not sent twice. */
   taken: Set<string>;
@@ -16,7 +17,7 @@ export interface Restored {
 export function restoreConversation(stored: StoredConversation): Restored {
   const requeued = new Map<string, UserEntry>();
   const outbox = stored.outbox.map((record) => {
-    const entry: UserEntry = { ...record.entry, status: 'pending' };
+    const entry: UserEntry = record.entry.error === undefined ? { ...record.entry, status: 'pending' } : { ...record.entry, status: 'failed' };
     requeued.set(entry.id, entry);
     return { ...record, entry };
   });

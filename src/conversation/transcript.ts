@@ -22,8 +22,12 @@ export interface UserEntry {
   /** Position in the thread: entries are ordered by it (and stored under it). */
   seq: number;
   status: SendStatus;
+  /** The service refused it (an `error` frame) with this reason: failed, and sent again only on retry. */
+  error?: string;
   /** Sent for the service only (the start event): no bubble. */
   hidden?: boolean;
+  /** From the thread before this one (the service refused its secret): shown above, set apart. */
+  earlier?: boolean;
 }
 
 export type Author = 'bot' | 'agent' | 'user';
@@ -45,6 +49,7 @@ export interface ReceivedEntry {
   /** True when the response could not be rendered and this is the message's fallback. */
   isFallback?: boolean;
   quickReplies?: QuickReply[];
+  earlier?: boolean;
 }
 
 export type TranscriptEntry = UserEntry | ReceivedEntry;

@@ -14,11 +14,12 @@ describe('openTabChannel', () => {
     const stranger = new browser.Channel('parley:c');
     mine.post({ type: 'hello' });
     stranger.postMessage({ type: 'hello', from: 'x' }); // no version: another script
-    stranger.postMessage({ v: 1, from: 'x', type: 'rm -rf' });
+    stranger.postMessage({ v: 2, from: 'x', type: 'rm -rf' });
+    stranger.postMessage({ v: 1, from: 'x', type: 'hello' }); // an older Parley: ops without epochs
     stranger.postMessage('just text');
     stranger.postMessage(null);
     await vi.advanceTimersByTimeAsync(5);
-    expect(got).toEqual([{ type: 'hello', v: 1, from: 'tab-a' }]);
+    expect(got).toEqual([{ type: 'hello', v: 2, from: 'tab-a' }]);
     mine.close();
     theirs.close();
     stranger.close();
@@ -32,6 +33,6 @@ describe('openTabChannel', () => {
         throw new DOMException('closed', 'InvalidStateError');
       }
     }, 'tab-a', () => {});
-    expect(() => channel.post({ type: 'beat' })).not.toThrow();
+    expect(() => channel.post({ type: 'beat', epoch: 1 })).not.toThrow();
   });
 });

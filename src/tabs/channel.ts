@@ -2,13 +2,14 @@
 // clientId. Anything that is not a message of this version of the protocol is ignored: another
 // script or an older Parley may share the name.
 import type { SharedEvent } from '../conversation/events.ts';
-import type { SendRequest } from '../conversation/engine.ts';
+import type { SendRequest } from '../conversation/outgoing.ts';
 import type { Op } from '../conversation/replica.ts';
 
 export type Command =
   | { name: 'send'; request: SendRequest }
   | { name: 'connect' }
   | { name: 'retry'; traceId: number }
+  | { name: 'discard'; traceId: number }
   | { name: 'retryNow' }
   | { name: 'dismissError' }
   | { name: 'reset' }
@@ -17,16 +18,19 @@ export type Command =
 export type TabMessage =
   /** A tab joined or lost its holder: the holder answers with the whole state. */
   | { type: 'hello' }
-  /** From the holder: a change of the shared state, numbered so a late snapshot cannot undo later changes. */
-  | { type: 'op'; op: Op; n: number }
+  /**
+   * From the holder: a change of the shared state, numbered so a late snapshot cannot undo later
+   * changes, under the holder's epoch, so a former holder that has not noticed yet is not heard.
+   */
+  | { type: 'op'; op: Op; n: number; epoch: number }
   /** From the holder: an event each tab reports to its page. */
   | { type: 'event'; event: SharedEvent }
   /** To the holder: something a tab's visitor or page asked for. */
   | { type: 'command'; command: Command }
   /** From the holder, every second: it is alive and not frozen. */
-  | { type: 'beat' };
+  | { type: 'beat'; epoch: number };
 
-export type Envelope = TabMessage & { v: 1; from: string };
+export type Envelope = TabMessage & { v: 2; from: string };
 
 /** The part of BroadcastChannel used here. */
 export interface ChannelLike {
@@ -40,7 +44,7 @@ const TYPES = new Set(['hello', 'op', 'event', 'command', 'beat']);
 
 function isEnvelope(data: unknown): data is Envelope {
   const message = data as Partial<Envelope> | null;
-  return typeof message === 'object' && message !== null && message.v === 1 && typeof message.from === 'string' && TYPES.has(message.type as string);
+  return typeof message === 'object' && message !== null && message.v === 2 && typeof message.from === 'string' && TYPES.has(message.type as string);
 }
 
 export interface TabChannel {
@@ -61,7 +65,7 @@ export function openTabChannel(
   return {
     post(message) {
       try {
-        channel.postMessage({ ...message, v: 1, from: tabId });
+        channel.postMessage({ ...message, v: 2, from: tabId });
       } catch {
         // A closed channel (the page is going away): the other tabs will hear from the next holder.
       }

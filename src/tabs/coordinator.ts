@@ -1,15 +1,20 @@
 // One conversation across the tabs of a browser: the tab that wins the election runs the
 // engine (socket, outbox, storage) and publishes every change; the others apply those changes
-// to their replica and send their commands to it. Requests typed in a tab are kept until the
-// holder has taken them in, and sent again to the next holder, so a hand-off loses none.
+// to their replica and send their commands to it. Each lead has an epoch, higher than any
+// before it: a former holder that has not noticed it lost the lock (frozen, or too busy) is
+// not heard, and stops as soon as it hears the new one. Messages typed in a tab are kept until
+// they are safe (tabs/requests.ts), so a hand-off loses none.
 import { effect } from '@preact/signals-core';
-import type { SendRequest, Engine } from '../conversation/engine.ts';
+import type { Engine } from '../conversation/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
+import type { SendRequest } from '../conversation/outgoing.ts';
+import type { ConversationStore } from '../conversation/persistence.ts';
 import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
+import { createTypedRequests } from './requests.ts';
 
 /** What sharing a conversation between tabs needs from the browser. */
 export interface TabSupport {
@@ -30,6 +35,15 @@ export function browserTabSupport(): TabSupport | undefined {
 export const BEAT_MS = 1_000;
 export const SILENCE_MS = 3_000;
 
+/** What the engine of a lead needs from the coordinator. */
+export interface Lead {
+  publish: (op: Op) => void;
+  emit: (event: SharedEvent) => void;
+  epoch: number;
+  /** The store refused a write: another tab leads, under this epoch. */
+  superseded: (epoch: number) => void;
+}
+
 export interface CoordinatorOptions {
   /** Names the lock and the channel: one conversation per clientId. */
   name: string;
@@ -37,7 +51,9 @@ export interface CoordinatorOptions {
   /** Undefined: this tab works alone. */
   support: TabSupport | undefined;
   replica: Replica;
-  createEngine: (publish: (op: Op) => void, emit: (event: SharedEvent) => void) => Engine;
+  /** Where typed messages wait for a holder. */
+  store: Pick<ConversationStore, 'queue' | 'unqueue'>;
+  createEngine: (lead: Lead) => Engine;
   /** Reports an event to this tab's page. */
   emit: (event: SharedEvent) => void;
   clock: Clock;
@@ -50,41 +66,29 @@ export function createCoordinator(options: CoordinatorOptions) {
   let engine: Engine | undefined;
   let channel: TabChannel | undefined;
   let election: Election | undefined;
-  let holder: string | undefined;
+  /** The lead this tab follows (or runs): its tab and epoch, and the last op number applied. */
+  let holder: { from: string; epoch: number } | undefined;
+  let applied = 0;
+  /** The highest epoch heard of: a new lead goes above it. */
+  let highestEpoch = 0;
+  let askedEpoch = 0;
   let wantsConnection = false;
   let lastHeard = options.clock.now();
-  /** Ops this tab published as holder, and the last one applied from the current holder. */
   let published = 0;
-  let applied = 0;
   let beatTimer: unknown;
-  /** Typed here and not yet taken in by the holder, by rid. */
-  const unconfirmed = new Map<string, SendRequest>();
-  const waiters = new Map<string, (entry: UserEntry) => void>();
+  const typed = createTypedRequests(options.store);
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
 
-  function confirm(entries: readonly { id: string }[]): void {
-    for (const entry of entries) {
-      const rid = entry.id.slice(1);
-      if (!unconfirmed.delete(rid) && !waiters.has(rid)) continue;
-      const waiter = waiters.get(rid);
-      waiters.delete(rid);
-      waiter?.(entry as UserEntry);
-    }
-  }
-
   function applyOp(op: Op): void {
     replica.apply(op);
-    if (op.op === 'put') confirm(op.entries);
+    if (op.op === 'put') typed.seen(op.entries);
+    if (op.op === 'saved') typed.saved(op.ids);
+    if (op.op === 'remove') typed.removed(op.ids);
     if (op.op === 'state') {
-      confirm(op.state.entries);
+      typed.seen(op.state.entries);
       resolveReady();
     }
-  }
-
-  function publish(op: Op): void {
-    applyOp(op);
-    channel?.post({ type: 'op', op, n: ++published });
   }
 
   function share(event: SharedEvent): void {
@@ -104,6 +108,9 @@ export function createCoordinator(options: CoordinatorOptions) {
       case 'retry':
         engine.retry(command.traceId);
         return;
+      case 'discard':
+        engine.discard(command.traceId);
+        return;
       case 'retryNow':
         engine.retryNow();
         return;
@@ -118,25 +125,48 @@ export function createCoordinator(options: CoordinatorOptions) {
     }
   }
 
-  /** This tab holds the socket now: run the engine, and take in what was typed here. */
+  /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
-    const current = (engine = options.createEngine(publish, share));
-    holder = options.tabId;
+    const epoch = (highestEpoch = Math.max(options.clock.now(), highestEpoch + 1));
+    holder = { from: options.tabId, epoch };
+    let current: Engine | undefined;
+    // A lead that ended speaks no more: nobody hears it, not even this tab. (Undefined: starting.)
+    const live = () => current === undefined || engine === current;
+    current = options.createEngine({
+      epoch,
+      publish(op) {
+        if (!live()) return;
+        applyOp(op);
+        channel?.post({ type: 'op', op, n: ++published, epoch });
+      },
+      emit: (event) => live() && share(event),
+      superseded(by) {
+        // Above it next time, even if the clock went back since that epoch was written.
+        highestEpoch = Math.max(highestEpoch, by);
+        if (engine === current) stopLeading();
+      },
+    });
+    const started = (engine = current);
     // Connected before the hand-off (for whichever tab asked): stay connected.
-    if (wantsConnection || replica.status.value.state !== 'idle') current.connect();
-    for (const request of unconfirmed.values()) void current.submit(request);
+    if (wantsConnection || replica.status.value.state !== 'idle') started.connect();
+    for (const request of typed.all()) void started.submit(request);
     return () => {
-      if (engine === current) engine = undefined;
-      void current.destroy();
-      // Another tab holds it now (it took over while this one was frozen): ask for its state.
-      channel?.post({ type: 'hello' });
+      if (engine === started) stopLeading();
     };
+  }
+
+  /** Stops the engine at once (the lock is gone or going), and asks the holder for its state. */
+  function stopLeading(): void {
+    const current = engine;
+    engine = undefined;
+    void current?.destroy();
+    channel?.post({ type: 'hello' });
   }
 
   // The holder beats; a follower that stops hearing it while the visitor looks takes over.
   function tick(): void {
     beatTimer = options.clock.setTimeout(() => {
-      if (engine) channel?.post({ type: 'beat' });
+      if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch });
       else if (options.clock.now() - lastHeard > SILENCE_MS && options.isVisible()) {
         lastHeard = options.clock.now();
         election?.takeOver();
@@ -145,14 +175,47 @@ export function createCoordinator(options: CoordinatorOptions) {
     }, BEAT_MS);
   }
 
+  /** A message from a holder under `epoch`: false when it comes from a former one. */
+  function fromCurrentLead(message: Envelope & { epoch: number }): boolean {
+    if (holder && message.epoch < holder.epoch) return false;
+    highestEpoch = Math.max(highestEpoch, message.epoch);
+    lastHeard = options.clock.now();
+    // Another tab leads under a newer epoch: this one lost the lock without noticing. Stop now.
+    if (engine && holder && message.epoch > holder.epoch) stopLeading();
+    return true;
+  }
+
+  function onOp(message: Extract<Envelope, { type: 'op' }>): void {
+    if (engine || !fromCurrentLead(message)) return;
+    const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
+    if (isNewLead) {
+      if (message.op.op !== 'state') {
+        // Joined mid-lead (or missed its first op): its state comes on asking, once.
+        if (askedEpoch !== message.epoch) channel?.post({ type: 'hello' });
+        askedEpoch = message.epoch;
+        return;
+      }
+      holder = { from: message.from, epoch: message.epoch };
+      // A new holder: what it may not have got goes to it again.
+      if (wantsConnection) send({ name: 'connect' });
+      for (const request of typed.all()) send({ name: 'send', request });
+    } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
+      return;
+    }
+    applied = message.n;
+    applyOp(message.op);
+  }
+
   function onMessage(message: Envelope): void {
-    if (message.type !== 'hello' && message.type !== 'command') lastHeard = options.clock.now();
     switch (message.type) {
       case 'beat':
+        fromCurrentLead(message);
         return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
-        void engine?.ready.then(() => engine && channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published }));
+        void engine?.ready.then(() => {
+          if (engine && holder) channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
+        });
         return;
       case 'command':
         execute(message.command);
@@ -161,16 +224,7 @@ export function createCoordinator(options: CoordinatorOptions) {
         if (!engine) options.emit(message.event);
         return;
       case 'op':
-        if (engine) return; // a holder that has not yet noticed it lost the lock: ours wins
-        if (message.from === holder && (message.n < applied || (message.n === applied && message.op.op !== 'state'))) return;
-        applied = message.n;
-        if (message.op.op === 'state' && holder !== message.from) {
-          holder = message.from;
-          // A new holder: what it may not have got goes to it again.
-          if (wantsConnection) send({ name: 'connect' });
-          for (const request of unconfirmed.values()) send({ name: 'send', request });
-        }
-        applyOp(message.op);
+        onOp(message);
     }
   }
 
@@ -221,11 +275,15 @@ export function createCoordinator(options: CoordinatorOptions) {
     },
     /** Sends a message; resolves with its entry once the holder has taken it in. */
     async submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry> {
-      const taken = new Promise<UserEntry>((resolve) => waiters.set(request.rid, resolve));
-      unconfirmed.set(request.rid, request);
+      const taken = typed.add(request);
       replica.addLocal(optimistic);
-      if (engine) await engine.submit(request);
-      else send({ name: 'send', request });
+      if (engine) {
+        await engine.submit(request);
+      } else {
+        // In storage before the holder hears of it: if both tabs go away, the next holder finds it.
+        if (support) await typed.persist(request);
+        send({ name: 'send', request });
+      }
       return taken;
     },
     /** Resets the thread in every tab; resolves when this tab shows the new one. */

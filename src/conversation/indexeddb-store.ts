@@ -1,0 +1,319 @@
+// The browser's store: IndexedDB through idb-keyval, keyed by clientId, one record per entry so
+// a change writes what changed and nothing else. When IndexedDB fails (a full disk, Safari
+// closing the connection, private modes) the conversation goes on in this page's memory: what
+// could not be written waits here, is read back with what is stored, and is written with the
+// next write that works (each failure reopens the database). Only this module imports idb-keyval.
+import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { Logger } from '../protocol/parse.ts';
+import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
+import type { SendRequest } from './outgoing.ts';
+import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './persistence.ts';
+import { checks, MAX_STORED_ENTRIES, valid } from './record-checks.ts';
+import { bySeq, type TranscriptEntry } from './transcript.ts';
+
+/** What this page could not write yet, by thread, and the latest meta among it. */
+interface Unsaved {
+  meta?: ThreadMeta;
+  threads: Map<string, Batch>;
+  dropped: Set<string>;
+}
+const noUnsaved = (): Unsaved => ({ threads: new Map(), dropped: new Set() });
+
+function absorb(into: Unsaved, threadId: string, changes: Changes): void {
+  if (changes.meta) into.meta = changes.meta;
+  let batch = into.threads.get(threadId);
+  if (!batch) into.threads.set(threadId, (batch = emptyBatch()));
+  mergeChanges(batch, { ...changes, meta: undefined });
+}
+
+/** `newer` applied over `older`: a write that failed goes back under what came meanwhile. */
+function combine(older: Unsaved, newer: Unsaved): Unsaved {
+  const result = noUnsaved();
+  for (const part of [older, newer]) {
+    if (part.meta) result.meta = part.meta;
+    for (const threadId of part.dropped) {
+      result.threads.delete(threadId);
+      result.dropped.add(threadId);
+    }
+    for (const [threadId, batch] of part.threads) absorb(result, threadId, changesOf(batch));
+  }
+  return result;
+}
+
+/** Per clientId, for this page: shared by every client of it, so a remount sees what waits. */
+interface PageState {
+  unsaved: Unsaved;
+  /** The next traceId this page may hand out per thread, whatever storage says. */
+  floors: Map<string, number>;
+  failing: boolean;
+}
+const pages = new Map<string, PageState>();
+
+/**
+ * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
+ * visitor who never chatted costs the page no IndexedDB open at all. Undefined where
+ * localStorage is unavailable (sandboxed frames): then IndexedDB is asked directly.
+ */
+function threadMarker(clientId: string) {
+  const name = `parley:thread:${clientId}`;
+  const attempt = <T>(action: (storage: Storage) => T): T | undefined => {
+    try {
+      return action(localStorage);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    isSet: () => attempt((storage) => storage.getItem(name) === '1'),
+    set: () => attempt((storage) => storage.setItem(name, '1')),
+    clear: () => attempt((storage) => storage.removeItem(name)),
+  };
+}
+
+/**
+ * Keys: `[clientId, 'meta']`, `[clientId, 'lead']` (the epoch of the tab that wrote last),
+ * `[clientId, 'e', threadId, seq, id]`, `[clientId, 'o', threadId, traceId]`, `[clientId, 'n', threadId]`
+ * (the traceId counter), `[clientId, 'q', rid]` (requests waiting for a holder).
+ */
+function keysFor(clientId: string) {
+  // An array sorts after every number and string: the upper end of a range.
+  const range = (kind: string, threadId: string) => IDBKeyRange.bound([clientId, kind, threadId], [clientId, kind, threadId, []]);
+  return {
+    meta: [clientId, 'meta'],
+    lead: [clientId, 'lead'],
+    entry: (threadId: string, entry: TranscriptEntry) => [clientId, 'e', threadId, entry.seq, entry.id],
+    outbox: (threadId: string, traceId: number) => [clientId, 'o', threadId, traceId],
+    counter: (threadId: string) => [clientId, 'n', threadId],
+    request: (rid: string) => [clientId, 'q', rid],
+    requests: IDBKeyRange.bound([clientId, 'q'], [clientId, 'q', []]),
+    entries: (threadId: string) => range('e', threadId),
+    entriesBefore: (threadId: string, seq: number) =>
+      IDBKeyRange.bound([clientId, 'e', threadId], [clientId, 'e', threadId, seq], false, true),
+    outboxes: (threadId: string) => range('o', threadId),
+    /** Every record of the threads other than `threadId`: below it and above it, per kind. */
+    otherThreads: (threadId: string) =>
+      ['e', 'o', 'n'].flatMap((kind) => [
+        IDBKeyRange.bound([clientId, kind], [clientId, kind, threadId], false, true),
+        IDBKeyRange.bound([clientId, kind, threadId, []], [clientId, kind, []], true, false),
+      ]),
+  };
+}
+type Keys = ReturnType<typeof keysFor>;
+
+function deleteThread(store: IDBObjectStore, keys: Keys, threadId: string): void {
+  store.delete(keys.entries(threadId));
+  store.delete(keys.outboxes(threadId));
+  store.delete(keys.counter(threadId));
+}
+
+function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Batch): void {
+  for (const entry of batch.entries.values()) store.put(entry, keys.entry(threadId, entry));
+  for (const entry of batch.removed.values()) store.delete(keys.entry(threadId, entry));
+  for (const record of batch.outbox.values()) store.put(record, keys.outbox(threadId, record.outgoing.traceId));
+  for (const traceId of batch.delivered) store.delete(keys.outbox(threadId, traceId));
+  for (const rid of batch.taken) store.delete(keys.request(rid));
+}
+
+/**
+ * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
+ * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
+ * caller can trim without reading them again.
+ */
+async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: number) {
+  const keys = await promisifyRequest(store.getAllKeys(range));
+  const from = keys[Math.max(0, keys.length - limit)];
+  const values = from === undefined ? [] : await promisifyRequest(store.getAll(IDBKeyRange.bound(from, range.upper)));
+  return { keys, values };
+}
+
+/** Stored entries with this page's unsaved changes on top, in order. */
+function withUnsaved(entries: TranscriptEntry[], batch: Batch | undefined, keep: (entry: TranscriptEntry) => boolean = () => true) {
+  if (!batch) return entries;
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  for (const id of batch.removed.keys()) byId.delete(id);
+  for (const entry of batch.entries.values()) if (keep(entry)) byId.set(entry.id, entry);
+  return [...byId.values()].sort(bySeq);
+}
+
+let sharedDatabase: UseStore | undefined;
+
+/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
+export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
+  const keys = keysFor(clientId);
+  const marker = threadMarker(clientId);
+  let page = pages.get(clientId);
+  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), floors: new Map(), failing: false }));
+  const state = page;
+  const available = () => !!globalThis.indexedDB;
+  let own: UseStore | undefined;
+  const database = (): UseStore => (open ? (own ??= open()) : (sharedDatabase ??= createStore('parley', 'conversations')));
+  const isMeta = valid<ThreadMeta>(checks.meta, logger);
+  const isEntry = valid<TranscriptEntry>(checks.entry, logger);
+  const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
+  const isRequest = valid<SendRequest>(checks.request, logger);
+
+  /** Storage failed: say so once, and open the database anew next time (its connection may be closed). */
+  function trouble(error: unknown): void {
+    if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
+    state.failing = true;
+    const old = open ? own : sharedDatabase;
+    if (open) own = undefined;
+    else sharedDatabase = undefined;
+    if (old) void old('readonly', (store) => store.transaction.db.close()).catch(() => undefined);
+  }
+
+  function recovered(): void {
+    if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
+    state.failing = false;
+  }
+
+  async function readStored(limit: number): Promise<StoredConversation | undefined> {
+    if (!available()) throw new Error('this browser has no IndexedDB');
+    if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
+    const meta: unknown = await get(keys.meta, database());
+    if (meta === undefined || !isMeta(meta)) return undefined;
+    const range = keys.entries(meta.threadId);
+    const { latest, outbox } = await database()('readonly', async (store) => ({
+      latest: await readLatest(store, range, limit),
+      outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
+    }));
+    const excess = latest.keys.length - MAX_STORED_ENTRIES;
+    // After the conversation is on screen: history beyond the cap, and what earlier threads left.
+    void database()('readwrite', (store) => {
+      if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
+      for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
+      return promisifyRequest(store.transaction);
+    }).catch(() => undefined);
+    return { meta, entries: latest.values.filter(isEntry), outbox: outbox.filter(isOutbox), hasOlder: latest.keys.length > limit };
+  }
+
+  /** Writes everything unsaved in one transaction, fenced by `epoch`. */
+  async function flush(epoch: number | undefined): Promise<WriteResult> {
+    if (!available()) return 'memory';
+    const writing = state.unsaved;
+    state.unsaved = noUnsaved();
+    try {
+      const result = await database()('readwrite', async (store): Promise<WriteResult> => {
+        if (epoch !== undefined) {
+          const lead = await promisifyRequest<unknown>(store.get(keys.lead));
+          if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
+          if (lead !== epoch) store.put(epoch, keys.lead);
+        }
+        if (writing.meta) store.put(writing.meta, keys.meta);
+        for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
+        for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+        await promisifyRequest(store.transaction);
+        return 'stored';
+      });
+      // A tab that lost the lead: what it wanted to write is out of date.
+      if (typeof result === 'object') return result;
+      marker.set();
+      recovered();
+      return result;
+    } catch (error) {
+      state.unsaved = combine(writing, state.unsaved);
+      trouble(error);
+      return 'memory';
+    }
+  }
+
+  return {
+    async load(limit) {
+      let stored: StoredConversation | undefined;
+      let readable = true;
+      try {
+        stored = await readStored(limit);
+      } catch (error) {
+        readable = false;
+        trouble(error);
+      }
+      const meta = state.unsaved.meta ?? stored?.meta;
+      if (!meta) {
+        if (readable) return undefined;
+        throw new Error('the stored conversation cannot be read');
+      }
+      const base = stored?.meta.threadId === meta.threadId ? stored : undefined;
+      const pending = state.unsaved.threads.get(meta.threadId);
+      const all = withUnsaved(base?.entries ?? [], pending);
+      const outbox = new Map((base?.outbox ?? []).map((record) => [record.outgoing.traceId, record]));
+      for (const traceId of pending?.delivered ?? []) outbox.delete(traceId);
+      for (const record of pending?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
+      return {
+        meta,
+        entries: all.slice(-limit),
+        outbox: [...outbox.values()].sort((a, b) => a.outgoing.traceId - b.outgoing.traceId),
+        hasOlder: !!base?.hasOlder || all.length > limit,
+      };
+    },
+    async loadOlder(threadId, before, limit) {
+      let stored: TranscriptEntry[] = [];
+      try {
+        stored = await database()('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry));
+      } catch (error) {
+        trouble(error);
+      }
+      return withUnsaved(stored, state.unsaved.threads.get(threadId), (entry) => entry.seq < before).slice(-limit);
+    },
+    write(threadId, changes, epoch) {
+      absorb(state.unsaved, threadId, changes);
+      return flush(epoch);
+    },
+    async reserveTraceId(threadId, atLeast) {
+      const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0);
+      let traceId = floor;
+      try {
+        if (!available()) throw new Error('this browser has no IndexedDB');
+        traceId = await database()('readwrite', async (store) => {
+          // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
+          const stored = await promisifyRequest<unknown>(store.get(keys.counter(threadId)));
+          const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
+          store.put(next + 1, keys.counter(threadId));
+          await promisifyRequest(store.transaction);
+          return next;
+        });
+      } catch (error) {
+        trouble(error);
+      }
+      state.floors.set(threadId, traceId + 1);
+      return traceId;
+    },
+    async dropThread(threadId) {
+      state.unsaved.threads.delete(threadId);
+      state.unsaved.dropped.add(threadId);
+      state.floors.delete(threadId);
+      await flush(undefined);
+    },
+    async queue(request) {
+      if (!available()) return false;
+      try {
+        await database()('readwrite', (store) => {
+          store.put(request, keys.request(request.rid));
+          return promisifyRequest(store.transaction);
+        });
+        marker.set();
+        return true;
+      } catch (error) {
+        trouble(error);
+        return false;
+      }
+    },
+    async unqueue(rid) {
+      if (available()) await del(keys.request(rid), database()).catch(() => undefined);
+    },
+    async queued() {
+      if (!available() || marker.isSet() === false) return [];
+      try {
+        const found = await database()('readonly', (store) => promisifyRequest(store.getAll(keys.requests)));
+        return found.filter(isRequest).sort((a, b) => a.at - b.at);
+      } catch {
+        return [];
+      }
+    },
+    async clear() {
+      marker.clear();
+      state.unsaved = noUnsaved();
+      state.floors.clear();
+      if (available()) await del(keys.meta, database()).catch(() => undefined);
+    },
+  };
+}

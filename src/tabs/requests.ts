@@ -1,0 +1,51 @@
+// The messages typed in this tab while another tab holds the socket, kept until they are safe:
+// saved by the holder, or delivered. Each is also queued in storage before the holder hears of
+// it, so that if this tab and the holder both go away, the next holder finds it there. A new
+// holder gets them again (with the traceId a former one gave them), and takes each in once.
+import type { SendRequest } from '../conversation/outgoing.ts';
+import type { ConversationStore } from '../conversation/persistence.ts';
+import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+
+export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>) {
+  const kept = new Map<string, SendRequest>();
+  const waiters = new Map<string, (entry: UserEntry) => void>();
+
+  function forget(rid: string, stillQueued: boolean): void {
+    if (!kept.delete(rid)) return;
+    if (stillQueued) void store.unqueue(rid);
+  }
+
+  return {
+    /** Keeps a request; resolves with its entry once a holder has taken it in. */
+    add(request: SendRequest): Promise<UserEntry> {
+      kept.set(request.rid, request);
+      return new Promise((resolve) => waiters.set(request.rid, resolve));
+    },
+    /** Queues it in storage, for a holder that starts after both tabs went away. */
+    persist: (request: SendRequest) => store.queue(request),
+    all: () => [...kept.values()],
+    /** Entries from the holder: taken in (the sender learns it), and delivered ones are safe. */
+    seen(entries: readonly TranscriptEntry[]): void {
+      for (const entry of entries) {
+        if (entry.kind !== 'user') continue;
+        const rid = entry.id.slice(1);
+        const request = kept.get(rid);
+        if (request && entry.traceId) kept.set(rid, { ...request, traceId: entry.traceId });
+        waiters.get(rid)?.(entry);
+        waiters.delete(rid);
+        // The holder's own write removed the queue record unless its storage failed: ours cleans up.
+        if (entry.status === 'delivered') forget(rid, true);
+      }
+    },
+    /** The holder saved these entries (and removed their queue records with the same write). */
+    saved(ids: readonly string[]): void {
+      for (const id of ids) forget(id.slice(1), false);
+    },
+    /** Entries that left the transcript. */
+    removed(ids: readonly string[]): void {
+      for (const id of ids) forget(id.slice(1), true);
+    },
+  };
+}
+
+export type TypedRequests = ReturnType<typeof createTypedRequests>;
