@@ -61,6 +61,8 @@ export interface ChatClientOptions {
 
   // Injected for tests; the real ones by default.
   fetch?: typeof globalThis.fetch;
+  /** The page's protocol: on `https:` only wss:// socket addresses are accepted. */
+  pageProtocol?: string;
   WebSocket?: SocketConstructor;
   clock?: Clock;
   random?: () => number;
@@ -192,12 +194,14 @@ export function createChatClient(options: ChatClientOptions) {
         sdkUrl: options.sdkUrl?.trim() ? resolveHttpUrl(options.sdkUrl) : undefined,
         deliveryTimeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
         fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+        pageProtocol: options.pageProtocol ?? globalThis.location?.protocol,
         clock,
         uuid,
         store,
         logger,
         startEventRequest: (name) => request(buildDraft(name, draftContext(), { eventName: name }), { text: name, hidden: true }),
         epoch: lead.epoch,
+        carried: lead.carried,
         onSuperseded: lead.superseded,
         shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
         publish: lead.publish,

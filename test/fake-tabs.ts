@@ -88,9 +88,19 @@ export function fakeBrowser() {
         return () => listeners.delete(listener);
       },
     };
-    // A frozen tab sends nothing and hears nothing until it thaws (it keeps its lock).
+    // A frozen tab sends nothing and hears nothing until it thaws (it keeps its lock). A tab
+    // that is busy may also hear late that its lock was stolen: `missLockLoss` holds that back.
     let frozen = false;
     const missed: Array<() => void> = [];
+    let lateLockLoss: Array<() => void> | undefined;
+    const tabLocks: LockManagerLike = {
+      request(name, options, callback) {
+        return locks.request(name, options, callback).catch((error: unknown) => {
+          if (!lateLockLoss) throw error;
+          return new Promise((_resolve, reject) => lateLockLoss!.push(() => reject(error)));
+        });
+      },
+    };
     class TabChannel extends Channel {
       override postMessage(message: unknown): void {
         if (!frozen) super.postMessage(message);
@@ -100,13 +110,20 @@ export function fakeBrowser() {
         else super.receive(data);
       }
     }
-    const support: TabSupport = { locks, Channel: TabChannel, lifecycle };
+    const support: TabSupport = { locks: tabLocks, Channel: TabChannel, lifecycle };
     return {
       support,
       freeze: () => (frozen = true),
       thaw: () => {
         frozen = false;
         missed.splice(0).forEach((deliver) => deliver());
+      },
+      /** From now on a stolen lock is noticed only on `noticeLockLoss()`. */
+      missLockLoss: () => void (lateLockLoss ??= []),
+      noticeLockLoss: () => {
+        const held = lateLockLoss ?? [];
+        lateLockLoss = undefined;
+        held.forEach((reject) => reject());
       },
       /** pagehide or freeze. */
       leave: () => listeners.forEach((l) => l('leave')),

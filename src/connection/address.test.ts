@@ -62,4 +62,17 @@ describe('requestAddress', () => {
     const result = await requestAddress({ mode: 'plain', baseUrl: 'https://svc.test', clientId: 'c' }, { fetch: http.fetch, uuid });
     expect(result).toMatchObject({ ok: false, error: { kind: 'malformed', final: false } });
   });
+
+  it('an https: page refuses an unencrypted ws:// endpoint, clearly and for good; an http: page takes it (local development)', async () => {
+    const ask = (pageProtocol: string, endpoint: string) =>
+      requestAddress(
+        { mode: 'plain', baseUrl: 'https://svc.test', clientId: 'c' },
+        { fetch: fakeAddressFetch([{ body: { status: 'ok', payload: { endpoint } } }]).fetch, uuid, pageProtocol },
+      );
+    const refused = await ask('https:', 'ws://svc.test/ws?token=1');
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'malformed', final: true } });
+    expect(!refused.ok && refused.error.message).toMatch(/unencrypted.*wss:\/\//);
+    expect(await ask('https:', 'wss://svc.test/ws?token=1')).toMatchObject({ ok: true });
+    expect(await ask('http:', 'ws://127.0.0.1:8787/ws?token=1')).toMatchObject({ ok: true });
+  });
 });

@@ -16,6 +16,8 @@ export interface AddressDeps {
   fetch: typeof globalThis.fetch;
   uuid(): string;
   signal?: AbortSignal;
+  /** The page's protocol: an https: page accepts only wss:// endpoints (ws:// is fine on http:, for local development). */
+  pageProtocol?: string;
 }
 
 // Wrong clientId, a domain that is not allowed, a malformed request: retrying cannot help.
@@ -86,6 +88,10 @@ export async function requestAddress(request: AddressRequest, deps: AddressDeps)
   }
   if (!/^wss?:\/\//i.test(payload.endpoint)) {
     return fail('malformed', `the address response's endpoint is not a ws:// or wss:// address`);
+  }
+  // The spec promises wss://. A browser refuses ws:// from an https: page with an obscure error.
+  if (/^ws:/i.test(payload.endpoint) && deps.pageProtocol === 'https:') {
+    return { ok: false, error: { kind: 'malformed', message: `the service gave an unencrypted socket address (${payload.endpoint}), which an https: page cannot open: the spec wants wss://`, final: true } };
   }
   return { ok: true, endpoint: payload.endpoint, sessionId, ...(secret !== undefined ? { secret } : {}) };
 }

@@ -36,6 +36,8 @@ export interface EngineOptions {
   timings?: Partial<ConnectionTimings>;
   deliveryTimeoutMs: number;
   fetch: typeof globalThis.fetch;
+  /** The page's protocol (`https:` refuses ws:// endpoints). */
+  pageProtocol?: string;
   WebSocket?: SocketConstructor;
   clock: Clock;
   random?: () => number;
@@ -47,6 +49,8 @@ export interface EngineOptions {
   epoch?: number;
   /** Another tab leads now, under this epoch (the store refused a write): stop at once. */
   onSuperseded?: (epoch: number) => void;
+  /** Messages this tab typed that are not safe yet (a hand-off): taken in first, keeping their traceIds. */
+  carried?: SendRequest[];
   /** What this tab shows of the conversation: continued when storage cannot be read. */
   shown?: () => ReplicaState | undefined;
   /** Builds the start event's request (the tab's user and locale). */
@@ -358,7 +362,8 @@ export function createEngine(options: EngineOptions) {
       ...(shown?.threadId === meta.threadId ? shown.entries : []),
     ];
     for (const entry of seen) if (entry.kind === 'user') traceFloor.saw(entry.traceId);
-    // Messages typed in tabs that went away before a holder took them in.
+    // What this tab carries, then what tabs that went away left queued (taken once each, by rid).
+    for (const request of options.carried ?? []) void enqueue(request);
     for (const request of await store.queued()) if (!destroyed) void enqueue(request);
   }
 

@@ -10,6 +10,8 @@ export interface AddressSettings {
   headerPrefix?: string;
   fetch: typeof globalThis.fetch;
   uuid: () => string;
+  /** The page's protocol (`https:` refuses ws:// endpoints). */
+  pageProtocol?: string;
 }
 
 export interface ThreadAddress {
@@ -20,8 +22,13 @@ export interface ThreadAddress {
   secretRefused: boolean;
 }
 
+/**
+ * The spec shows no failing body. A 401 to a request that carried a stored secret is taken to
+ * mean that secret is no longer valid; a 403 refuses the website or the client (configuration),
+ * which a new thread would not change: an error state.
+ */
 function isRefusal(error: ConnectionError): boolean {
-  return error.status === 401 || error.status === 403;
+  return error.status === 401;
 }
 
 export async function requestThreadAddress(
@@ -39,7 +46,7 @@ export async function requestThreadAddress(
         secret: thread.nonce ?? '',
       }
     : { mode: 'plain', baseUrl: settings.baseUrl, clientId: settings.clientId };
-  const result = await requestAddress(request, { fetch: settings.fetch, uuid: settings.uuid, signal });
+  const result = await requestAddress(request, { fetch: settings.fetch, uuid: settings.uuid, signal, pageProtocol: settings.pageProtocol });
   return {
     result,
     ...(result.ok && result.secret && result.secret !== thread.nonce ? { newSecret: result.secret } : {}),

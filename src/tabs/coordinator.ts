@@ -40,6 +40,8 @@ export interface Lead {
   publish: (op: Op) => void;
   emit: (event: SharedEvent) => void;
   epoch: number;
+  /** Messages typed in this tab and not yet safe: taken in first, with the traceIds a former holder gave them. */
+  carried: SendRequest[];
   /** The store refused a write: another tab leads, under this epoch. */
   superseded: (epoch: number) => void;
 }
@@ -134,6 +136,7 @@ export function createCoordinator(options: CoordinatorOptions) {
     const live = () => current === undefined || engine === current;
     current = options.createEngine({
       epoch,
+      carried: typed.all(),
       publish(op) {
         if (!live()) return;
         applyOp(op);
@@ -149,7 +152,6 @@ export function createCoordinator(options: CoordinatorOptions) {
     const started = (engine = current);
     // Connected before the hand-off (for whichever tab asked): stay connected.
     if (wantsConnection || replica.status.value.state !== 'idle') started.connect();
-    for (const request of typed.all()) void started.submit(request);
     return () => {
       if (engine === started) stopLeading();
     };

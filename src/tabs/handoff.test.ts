@@ -1,0 +1,205 @@
+// Issue 15, several tabs: a hand-off at the worst moment loses no message and answers none
+// twice. Fake Web Locks, BroadcastChannel and time; one store shared as IndexedDB is.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
+import { fakeBrowser } from '../../test/fake-tabs.ts';
+import { createChatClient, type ChatClient } from '../client.ts';
+import { memoryStore, type ConversationStore } from '../conversation/persistence.ts';
+import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
+
+let uuids = 0;
+let stores = 0;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_000_000);
+});
+afterEach(() => vi.useRealTimers());
+
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(5);
+};
+
+/** A store whose writes wait while `held` (a holder whose IndexedDB is slow). */
+function slowable(inner: ConversationStore) {
+  const waiting: Array<() => void> = [];
+  let held = false;
+  const store: ConversationStore = {
+    ...inner,
+    async write(threadId, changes, epoch) {
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      return inner.write(threadId, changes, epoch);
+    },
+  };
+  return { store, hold: () => void (held = true), release: () => ((held = false), waiting.splice(0).forEach((go) => go())) };
+}
+
+function browserWithTabs() {
+  const browser = fakeBrowser();
+  const sockets = fakeSocketClass();
+  const http = fakeAddressFetch();
+  const shared = memoryStore(`handoff-${++stores}`);
+  const open = (store: ConversationStore = shared) => {
+    const tab = browser.tab();
+    const client = createChatClient({
+      clientId: 'client-1',
+      baseUrl: 'https://service.test',
+      fetch: http.fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      store,
+      tabs: tab.support,
+      random: () => 0,
+      uuid: () => `uuid-${++uuids}`,
+      locale: { language: () => 'en', timezoneHours: () => 0 },
+    });
+    return { client, tab };
+  };
+  return { browser, sockets, shared, open };
+}
+
+async function openLatest(b: ReturnType<typeof browserWithTabs>): Promise<FakeSocket> {
+  await settle();
+  const socket = b.sockets.last();
+  if (socket.readyState === 0) socket.open();
+  await settle();
+  return socket;
+}
+
+const allSends = (sockets: FakeSocket[]) =>
+  sockets.flatMap((s) => s.frames().filter((f) => f.type === 'message.send').map((f) => f.payload as { speech: string; traceId: number }));
+const lines = (client: ChatClient) => client.entries.value.flatMap((e) => (e.kind === 'user' ? [`${e.text}:${e.status}`] : []));
+
+describe('a message typed in a tab that does not hold the socket', () => {
+  it('is kept by that tab until the holder has saved it: the holder closing before its write commits loses nothing', async () => {
+    const b = browserWithTabs();
+    const slow = slowable(b.shared);
+    const holder = b.open(slow.store);
+    const other = b.open();
+    await settle();
+    other.client.connect();
+    await openLatest(b);
+    slow.hold();
+    const sending = other.client.send('typed in the other tab');
+    await settle();
+    expect((await sending)?.traceId).toBe(1); // taken in by the holder: send() resolved
+    // The holder's tab closes before its write lands.
+    void holder.client.destroy();
+    const socket = await openLatest(b);
+    slow.release(); // the old holder's late write is refused (its epoch is over), nothing breaks
+    await settle();
+    socket.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    await settle();
+    expect(allSends(b.sockets.sockets).map((p) => `${p.speech}#${p.traceId}`)).toEqual(['typed in the other tab#1']);
+    expect(lines(other.client)).toEqual(['typed in the other tab:delivered']);
+  });
+
+  it('waits in storage: if the typing tab and the holder both go away, the next holder sends it once', async () => {
+    const b = browserWithTabs();
+    const slow = slowable(b.shared);
+    const holder = b.open(slow.store);
+    const typing = b.open();
+    await settle();
+    typing.client.connect();
+    await openLatest(b);
+    slow.hold();
+    void typing.client.send('typed, then both tabs closed');
+    await settle();
+    void typing.client.destroy();
+    void holder.client.destroy();
+    await settle();
+    const next = b.open();
+    next.client.connect();
+    const socket = await openLatest(b);
+    slow.release();
+    await settle();
+    expect(allSends([socket]).map((p) => p.speech)).toEqual(['typed, then both tabs closed']);
+    socket.receive({ type: 'message.delivered', payload: { traceId: allSends([socket])[0]!.traceId } });
+    await settle();
+    expect(await b.shared.queued()).toEqual([]);
+    expect(lines(next.client)).toEqual(['typed, then both tabs closed:delivered']);
+  });
+});
+
+describe('a holder that lost the lock without noticing', () => {
+  it('is not heard by the other tabs, and stops at once when it hears the new holder', async () => {
+    const b = browserWithTabs();
+    const stale = b.open();
+    const next = b.open();
+    const watcher = b.open();
+    await settle();
+    stale.client.connect();
+    const first = await openLatest(b);
+    for (let i = 0; i < 5; i++) await stale.client.send(`early ${i}`); // its op count runs ahead
+    await settle();
+    for (let traceId = 1; traceId <= 5; traceId++) first.receive({ type: 'message.delivered', payload: { traceId } });
+    await settle();
+
+    // Busy for seconds: silent, and when it runs again it has not yet noticed the stolen lock.
+    stale.tab.missLockLoss();
+    stale.tab.freeze();
+    await vi.advanceTimersByTimeAsync(SILENCE_MS + 2 * BEAT_MS);
+    const second = await openLatest(b);
+    expect(second).not.toBe(first);
+    void next.client.send('after the hand-off');
+    await settle();
+    second.receive({ type: 'message.delivered', payload: { traceId: 6 } });
+    await settle();
+
+    // An op from the former holder, numbered above the new one's, reaches the others late.
+    const intruder = new b.browser.Channel('parley:client-1');
+    intruder.postMessage({
+      v: 2,
+      from: 'a-former-holder',
+      type: 'op',
+      n: 999,
+      epoch: 1,
+      op: { op: 'put', entries: [{ ...next.client.entries.value.at(-1)!, status: 'failed' }] },
+    });
+    stale.tab.thaw();
+    await settle();
+    // It stopped at once on hearing the new holder: its socket is closed, it follows.
+    expect(first.readyState).toBe(3);
+    second.receive({ type: 'message.received', payload: { threadId: next.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'welcome back' } }] }] } });
+    await settle();
+    for (const tab of [stale, next, watcher]) {
+      expect(lines(tab.client).at(-1)).toBe('after the hand-off:delivered');
+      expect(tab.client.entries.value.at(-1)).toMatchObject({ text: 'welcome back' });
+    }
+    stale.tab.noticeLockLoss();
+    await settle();
+    expect(b.sockets.sockets.filter((s) => s.readyState === 1)).toEqual([second]);
+  });
+});
+
+describe('a new holder whose storage cannot be read', () => {
+  it('continues the thread its tab shows, never reusing a traceId', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const broken: ConversationStore = {
+      ...b.shared,
+      load: () => Promise.reject(new DOMException('closed', 'InvalidStateError')),
+      // A counter storage lost: it would hand out 1 again.
+      reserveTraceId: async (_threadId, atLeast) => atLeast,
+    };
+    const other = b.open(broken);
+    await settle();
+    other.client.connect();
+    const first = await openLatest(b);
+    void holder.client.send('one');
+    void holder.client.send('two');
+    await settle();
+    first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    first.receive({ type: 'message.delivered', payload: { traceId: 2 } });
+    await settle();
+    const threadId = other.client.threadId;
+    await holder.client.destroy();
+    const socket = await openLatest(b);
+    void other.client.send('three');
+    await settle();
+    expect(other.client.threadId).toBe(threadId);
+    expect(allSends([socket]).map((p) => `${p.speech}#${p.traceId}`)).toEqual(['three#3']);
+    expect(lines(other.client)).toEqual(['one:delivered', 'two:delivered', 'three:sent']);
+  });
+});
