@@ -33,6 +33,7 @@ export function fakeClient() {
     sendQuickReply: vi.fn(async (_reply: QuickReply): Promise<UserEntry | undefined> => undefined),
     sendAction: vi.fn(async (_label: string, _action: RichAction): Promise<UserEntry | undefined> => undefined),
     retry: vi.fn((_traceId: number) => {}),
+    discard: vi.fn((_traceId: number) => {}),
     retryNow: vi.fn(() => {}),
     dismissError: vi.fn(() => {}),
   };

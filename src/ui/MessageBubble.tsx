@@ -16,12 +16,13 @@ export interface BubbleProps {
   /** Same author as the entry before: no repeated name and picture. */
   continued: boolean;
   onRetry: (traceId: number) => void;
+  onDiscard: (traceId: number) => void;
   onAction: RichContext['onAction'];
 }
 
 /**
  * Entries are immutable: a bubble re-renders only when its own entry, the strings or its
- * grouping change, not for every new message. (onRetry and onAction are left out: they only call the client.)
+ * grouping change, not for every new message. (The handlers are left out: they only call the client.)
  */
 export class MessageBubble extends Component<BubbleProps> {
   override shouldComponentUpdate(next: BubbleProps): boolean {
@@ -29,7 +30,7 @@ export class MessageBubble extends Component<BubbleProps> {
     return next.entry !== entry || next.strings !== strings || next.continued !== continued;
   }
 
-  override render({ entry, strings, continued, onRetry, onAction }: BubbleProps) {
+  override render({ entry, strings, continued, onRetry, onDiscard, onAction }: BubbleProps) {
     // The visitor's own entry (with its delivery status), or a received one; a received one
     // `from` the user was sent as the visitor from another device, so it has arrived: delivered.
     const own = entry.kind === 'user' ? entry : undefined;
@@ -74,9 +75,16 @@ export class MessageBubble extends Component<BubbleProps> {
                   {strings[own.status]}
                 </span>
                 {own.status === 'failed' && (
-                  <button type="button" class="text-button retry" part="retry" onClick={() => onRetry(own.traceId)}>
-                    {strings.retry}
-                  </button>
+                  <>
+                    {/* The service's reason, when it refused the message: text, never HTML. */}
+                    {own.error && <span class="delivery-error">{own.error}</span>}
+                    <button type="button" class="text-button retry" part="retry" onClick={() => onRetry(own.traceId)}>
+                      {strings.retry}
+                    </button>
+                    <button type="button" class="text-button retry" part="discard" onClick={() => onDiscard(own.traceId)}>
+                      {strings.discard}
+                    </button>
+                  </>
                 )}
               </>
             )}

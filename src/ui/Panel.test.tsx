@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
-import { fakeView, received } from '../../test/fake-client.ts';
+import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 
 afterEach(cleanup);
 
@@ -185,5 +185,34 @@ describe('launcher', () => {
     });
     const live = screen.getAllByRole('status').map((el) => el.textContent);
     expect(live).toContain('1 unread');
+  });
+});
+
+describe('a message that was not delivered', () => {
+  it('shows the service\'s reason as text, and offers Retry and Delete', async () => {
+    const t = openApp();
+    await act(() => {
+      t.client.entries.value = [userEntry('too spicy', { traceId: 7, status: 'failed', error: 'refused: <b>policy</b>' })];
+    });
+    const message = screen.getByRole('log').querySelector('[data-status="failed"]')!;
+    expect(message.textContent).toContain('refused: <b>policy</b>');
+    expect(message.querySelector('b')).toBeNull();
+    fireEvent.click(within(message as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(t.client.retry).toHaveBeenCalledWith(7);
+    fireEvent.click(within(message as HTMLElement).getByRole('button', { name: 'Delete' }));
+    expect(t.client.discard).toHaveBeenCalledWith(7);
+    expect(document.activeElement?.tagName).toBe('TEXTAREA');
+  });
+
+  it('messages of an earlier conversation stay above a "New conversation" line', async () => {
+    const t = openApp();
+    await act(() => {
+      t.client.entries.value = [userEntry('old question', { earlier: true }), received('old answer', { earlier: true }), userEntry('new question')];
+    });
+    const log = screen.getByRole('log');
+    const separator = within(log).getByRole('separator');
+    expect(separator.textContent).toBe('New conversation');
+    const texts = [...log.querySelectorAll('[part~="message"], [role="separator"]')].map((el) => (el.getAttribute('role') === 'separator' ? '---' : el.querySelector('.bubble')?.textContent));
+    expect(texts).toEqual(['old question', 'old answer', '---', 'new question']);
   });
 });

@@ -118,6 +118,7 @@ export function Panel(props: {
         onOlder={() => client.loadOlder()}
         strings={strings}
         onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
+        onDiscard={(traceId) => thenFocusComposer(() => client.discard(traceId))()}
         onAction={(label, action) => thenFocusComposer(() => client.sendAction(label, action).catch(() => undefined))()}
         extra={`${typing}:${quickReplies.length}`}
       >

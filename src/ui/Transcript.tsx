@@ -40,6 +40,7 @@ export function Transcript(props: {
   onOlder: () => Promise<unknown>;
   strings: Strings;
   onRetry: (traceId: number) => void;
+  onDiscard: (traceId: number) => void;
   onAction: (label: string, action: RichAction) => void;
   /** Changes to this (typing, quick replies) also keep the view at the bottom. */
   extra: unknown;
@@ -151,16 +152,22 @@ export function Transcript(props: {
     bringOlder();
   };
 
-  const bubbles = shown.map((entry, index) => (
-    <MessageBubble
-      key={entry.id}
-      entry={entry}
-      strings={strings}
-      continued={authorKey(shown[index - 1]) === authorKey(entry)}
-      onRetry={props.onRetry}
-      onAction={props.onAction}
-    />
-  ));
+  const bubbles = shown.flatMap((entry, index) => {
+    const bubble = (
+      <MessageBubble
+        key={entry.id}
+        entry={entry}
+        strings={strings}
+        continued={authorKey(shown[index - 1]) === authorKey(entry)}
+        onRetry={props.onRetry}
+        onDiscard={props.onDiscard}
+        onAction={props.onAction}
+      />
+    );
+    // Messages of an earlier thread (its secret was refused) stay above a line.
+    const after = shown[index - 1]?.earlier && !entry.earlier;
+    return after ? [<p key="new-thread" class="separator" role="separator">{strings.newConversation}</p>, bubble] : [bubble];
+  });
 
   return (
     // Focusable, so the transcript scrolls by keyboard even when it holds no link or button.

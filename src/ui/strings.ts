@@ -42,6 +42,10 @@ export const defaultStrings = {
   delivered: 'Delivered',
   failed: 'Not delivered',
   retry: 'Retry',
+  /** Gives up a message that was not delivered. */
+  discard: 'Delete',
+  /** The line below the messages of an earlier conversation (one the service no longer continues). */
+  newConversation: 'New conversation',
 
   errorTitle: 'The chat is not available',
   errorHelp: 'Please try again later.',
