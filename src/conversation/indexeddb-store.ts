@@ -18,6 +18,7 @@ interface Unsaved {
   dropped: Set<string>;
 }
 const noUnsaved = (): Unsaved => ({ threads: new Map(), dropped: new Set() });
+const isEmpty = (unsaved: Unsaved) => !unsaved.meta && unsaved.threads.size === 0 && unsaved.dropped.size === 0;
 
 function absorb(into: Unsaved, threadId: string, changes: Changes): void {
   if (changes.meta) into.meta = changes.meta;
@@ -43,6 +44,11 @@ function combine(older: Unsaved, newer: Unsaved): Unsaved {
 /** Per clientId, for this page: shared by every client of it, so a remount sees what waits. */
 interface PageState {
   unsaved: Unsaved;
+  /** What the write in flight carries: read back like the rest until it has landed. */
+  writing?: Unsaved;
+  /** Writes go one after the other, so a failed one can go back under what came later. */
+  queue: Promise<unknown>;
+  last: WriteResult;
   /** The next traceId this page may hand out per thread, whatever storage says. */
   floors: Map<string, number>;
   failing: boolean;
@@ -126,12 +132,13 @@ async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: numb
   return { keys, values };
 }
 
-/** Stored entries with this page's unsaved changes on top, in order. */
-function withUnsaved(entries: TranscriptEntry[], batch: Batch | undefined, keep: (entry: TranscriptEntry) => boolean = () => true) {
-  if (!batch) return entries;
+/** Stored entries with this page's pending changes on top (oldest batch first), in order. */
+function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefined>, keep: (entry: TranscriptEntry) => boolean = () => true) {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  for (const id of batch.removed.keys()) byId.delete(id);
-  for (const entry of batch.entries.values()) if (keep(entry)) byId.set(entry.id, entry);
+  for (const batch of batches) {
+    for (const id of batch?.removed.keys() ?? []) byId.delete(id);
+    for (const entry of batch?.entries.values() ?? []) if (keep(entry)) byId.set(entry.id, entry);
+  }
   return [...byId.values()].sort(bySeq);
 }
 
@@ -142,7 +149,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
   let page = pages.get(clientId);
-  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), floors: new Map(), failing: false }));
+  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
   const available = () => !!globalThis.indexedDB;
   let own: UseStore | undefined;
@@ -187,10 +194,16 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     return { meta, entries: latest.values.filter(isEntry), outbox: outbox.filter(isOutbox), hasOlder: latest.keys.length > limit };
   }
 
-  /** Writes everything unsaved in one transaction, fenced by `epoch`. */
-  async function flush(epoch: number | undefined): Promise<WriteResult> {
-    if (!available()) return 'memory';
-    const writing = state.unsaved;
+  /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */
+  function flush(epoch: number | undefined): Promise<WriteResult> {
+    const next = state.queue.then(() => (isEmpty(state.unsaved) ? state.last : writeUnsaved(epoch)));
+    state.queue = next;
+    return next;
+  }
+
+  async function writeUnsaved(epoch: number | undefined): Promise<WriteResult> {
+    if (!available()) return (state.last = 'memory');
+    const writing = (state.writing = state.unsaved);
     state.unsaved = noUnsaved();
     try {
       const result = await database()('readwrite', async (store): Promise<WriteResult> => {
@@ -209,13 +222,18 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       if (typeof result === 'object') return result;
       marker.set();
       recovered();
-      return result;
+      return (state.last = result);
     } catch (error) {
       state.unsaved = combine(writing, state.unsaved);
       trouble(error);
-      return 'memory';
+      return (state.last = 'memory');
+    } finally {
+      state.writing = undefined;
     }
   }
+
+  /** This page's changes to a thread that storage may not show yet: in flight, then unsaved. */
+  const pendingFor = (threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
 
   return {
     async load(limit) {
@@ -227,17 +245,19 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
         readable = false;
         trouble(error);
       }
-      const meta = state.unsaved.meta ?? stored?.meta;
+      const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
       if (!meta) {
         if (readable) return undefined;
         throw new Error('the stored conversation cannot be read');
       }
       const base = stored?.meta.threadId === meta.threadId ? stored : undefined;
-      const pending = state.unsaved.threads.get(meta.threadId);
-      const all = withUnsaved(base?.entries ?? [], pending);
+      const pending = pendingFor(meta.threadId);
+      const all = withPending(base?.entries ?? [], pending);
       const outbox = new Map((base?.outbox ?? []).map((record) => [record.outgoing.traceId, record]));
-      for (const traceId of pending?.delivered ?? []) outbox.delete(traceId);
-      for (const record of pending?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
+      for (const batch of pending) {
+        for (const traceId of batch?.delivered ?? []) outbox.delete(traceId);
+        for (const record of batch?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
+      }
       return {
         meta,
         entries: all.slice(-limit),
@@ -252,7 +272,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       } catch (error) {
         trouble(error);
       }
-      return withUnsaved(stored, state.unsaved.threads.get(threadId), (entry) => entry.seq < before).slice(-limit);
+      return withPending(stored, pendingFor(threadId), (entry) => entry.seq < before).slice(-limit);
     },
     write(threadId, changes, epoch) {
       absorb(state.unsaved, threadId, changes);

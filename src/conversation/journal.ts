@@ -1,6 +1,6 @@
-// Collects what changed and writes it in one transaction per burst: at most one write in
-// flight, the next one carrying everything that changed meanwhile. An entry changed three times
-// in a burst is written once.
+// Collects what changed in a burst (one turn of the event loop) into one write: an entry
+// changed three times in a burst is written once. The store writes them in order, the next one
+// carrying everything that came meanwhile (see indexeddb-store.ts).
 import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
 import type { Changes, ConversationStore, OutboxRecord, ThreadMeta, WriteResult } from './persistence.ts';
 import type { TranscriptEntry } from './transcript.ts';
@@ -14,24 +14,31 @@ export interface JournalOptions {
 
 export function createJournal(store: ConversationStore, options: JournalOptions = {}) {
   const batches: Array<Batch & { threadId: string }> = [];
-  let writing: Promise<void> | undefined;
+  let scheduled: Promise<void> | undefined;
+  const writing = new Set<Promise<WriteResult>>();
   let last: WriteResult = 'stored';
 
   function add(threadId: string, changes: Changes): void {
     let batch = batches.at(-1);
     if (batch?.threadId !== threadId) batches.push((batch = { ...emptyBatch(), threadId }));
     mergeChanges(batch, changes);
-    writing ??= drain();
+    // Let the rest of this turn's changes join the batch.
+    scheduled ??= Promise.resolve().then(send);
   }
 
-  async function drain(): Promise<void> {
-    // Let the rest of this turn's changes join the batch.
-    await Promise.resolve();
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      last = await store.write(batch.threadId, changesOf(batch), options.epoch);
-      if (typeof last === 'object') options.onSuperseded?.(last.supersededBy);
+  // Handed to the store at once (it keeps them readable and writes them in order), so a read
+  // meanwhile never misses an entry this tab has already shown.
+  function send(): void {
+    scheduled = undefined;
+    for (const batch of batches.splice(0)) {
+      const write: Promise<WriteResult> = store.write(batch.threadId, changesOf(batch), options.epoch).then((result) => {
+        writing.delete(write);
+        last = result;
+        if (typeof result === 'object') options.onSuperseded?.(result.supersededBy);
+        return result;
+      });
+      writing.add(write);
     }
-    writing = undefined;
   }
 
   return {
@@ -46,7 +53,10 @@ export function createJournal(store: ConversationStore, options: JournalOptions 
     taken: (threadId: string, rid: string) => add(threadId, { taken: [rid] }),
     /** Resolves when everything asked for so far is written, with where it is: `stored` is durable. */
     async flushed(): Promise<WriteResult> {
-      while (writing) await writing;
+      while (scheduled || writing.size) {
+        await scheduled;
+        await Promise.all(writing);
+      }
       return last;
     },
   };

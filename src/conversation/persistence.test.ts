@@ -1,6 +1,7 @@
 import { createStore, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
+import { flakyIdb } from '../../test/flaky-idb.ts';
 import { createJournal } from './journal.ts';
 import { indexedDbStore, MAX_STORED_ENTRIES, memoryStore, type ConversationStore, type OutboxRecord, type ThreadMeta } from './persistence.ts';
 import type { ReceivedEntry, UserEntry } from './transcript.ts';
@@ -170,19 +171,14 @@ describe('indexedDbStore', () => {
 });
 
 describe('journal', () => {
-  it('writes a burst of changes as one write, each entry once, one write at a time', async () => {
+  it('writes a burst of changes as one write, each entry once, and waits for every write', async () => {
     const inner = memoryStore(`journal-${++memoryCount}`);
-    let inFlight = 0;
-    let maxInFlight = 0;
     const writes: Array<Parameters<ConversationStore['write']>[1]> = [];
     const store: ConversationStore = {
       ...inner,
       async write(threadId, changes) {
-        inFlight++;
-        maxInFlight = Math.max(maxInFlight, inFlight);
         writes.push(changes);
         await new Promise((resolve) => setTimeout(resolve, 1));
-        inFlight--;
         return inner.write(threadId, changes);
       },
     };
@@ -200,7 +196,7 @@ describe('journal', () => {
     expect(writes).toHaveLength(2);
     expect(writes[0]!.entries).toEqual([{ ...pending, status: 'sent' }]);
     expect(writes[1]!.entries?.map((e) => e.id)).toEqual(['r-20', 'r-30']);
-    expect(maxInFlight).toBe(1);
+    expect((await inner.load(10))?.entries.map((e) => e.id)).toEqual(['u-1', 'r-20', 'r-30']);
   });
 
   it('says where the last write went: stored, or kept in memory', async () => {
@@ -212,5 +208,56 @@ describe('journal', () => {
     journal.entry('thread-1', user(2));
     expect(await journal.flushed()).toBe('stored');
     expect(write).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('indexedDbStore while writes are slow or fail', () => {
+  it('writes one transaction at a time, in order, and a read meanwhile sees what is still on its way', async () => {
+    const idb = flakyIdb();
+    const store = indexedDbStore(`slow-${++dbCount}`, silentLogger(), idb.open);
+    await store.write('thread-1', { meta: meta(), entries: [user(1)] });
+    idb.hold();
+    const first = store.write('thread-1', { entries: [user(2, 'sent')] });
+    const second = store.write('thread-1', { entries: [user(2), user(3)] });
+    expect((await store.load(10))?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
+    expect((await store.loadOlder('thread-1', 30, 10)).map((e) => e.id)).toEqual(['u-1', 'u-2']);
+    idb.release();
+    expect(await first).toBe('stored');
+    expect(await second).toBe('stored');
+    const fresh = indexedDbStore(`slow-${dbCount}`, silentLogger(), () => idb.reader());
+    expect((await fresh.load(10))?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
+  });
+
+  it('a write that failed goes back under the later ones: a newer status is never overwritten by an older one', async () => {
+    const idb = flakyIdb();
+    const clientId = `order-${++dbCount}`;
+    const store = indexedDbStore(clientId, silentLogger(), idb.open);
+    await store.write('thread-1', { meta: meta() });
+    idb.quota();
+    expect(await store.write('thread-1', { entries: [user(1, 'sent')], outbox: [record(user(1, 'sent'))] })).toBe('memory');
+    idb.ok();
+    expect(await store.write('thread-1', { entries: [user(1, 'delivered')], delivered: [1] })).toBe('stored');
+    const fresh = indexedDbStore(clientId, silentLogger(), () => idb.reader());
+    const loaded = await fresh.load(10);
+    expect(loaded?.entries).toEqual([user(1, 'delivered')]);
+    expect(loaded?.outbox).toEqual([]);
+  });
+
+  it('a write from an epoch below the highest one written is refused and names that epoch', async () => {
+    for (const store of [indexedDbStore(`fence-${++dbCount}`, silentLogger(), freshDb()), memoryStore(`fence-${++memoryCount}`)]) {
+      expect(await store.write('thread-1', { meta: meta() }, 5)).toBe('stored');
+      expect(await store.write('thread-1', { entries: [user(1)] }, 9)).toBe('stored');
+      expect(await store.write('thread-1', { entries: [user(1, 'failed')] }, 5)).toEqual({ supersededBy: 9 });
+      expect((await store.load(10))?.entries).toEqual([user(1)]);
+    }
+  });
+
+  it('queued requests wait until a write takes them in', async () => {
+    const store = indexedDbStore(`queue-${++dbCount}`, silentLogger(), freshDb());
+    const request = { rid: 'tab.1', draft: { speech: 'hi' }, text: 'hi', at: 5 };
+    expect(await store.queue(request)).toBe(true);
+    expect(await store.queued()).toEqual([request]);
+    await store.write('thread-1', { meta: meta(), taken: ['tab.1'] });
+    expect(await store.queued()).toEqual([]);
   });
 });
