@@ -440,6 +440,39 @@ describe('threads and persistence', () => {
   });
 });
 
+describe('history brought back while messages arrive', () => {
+  it('a page of older messages that comes back after new ones pushed the oldest out of memory is left out: no gap', async () => {
+    const inner = memoryStore(`older-${++stores}`);
+    let release!: () => void;
+    const store: ConversationStore = {
+      ...inner,
+      async loadOlder(threadId, before, limit) {
+        await new Promise<void>((resolve) => (release = resolve));
+        return inner.loadOlder(threadId, before, limit);
+      },
+    };
+    const t = setup({}, { store });
+    const socket = await connected(t);
+    const threadId = t.client.threadId;
+    const say = (from: number, count: number) => {
+      for (let i = from; i < from + count; i++) {
+        socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] } });
+      }
+    };
+    say(0, 260); // more than the 200 kept in memory: the oldest are in storage only
+    await settle();
+    expect(t.client.hasOlder.value).toBe(true);
+    const asking = t.client.loadOlder();
+    say(260, 30); // meanwhile the window moves on
+    await settle();
+    release();
+    await asking;
+    const texts = t.client.entries.value.map((e) => Number(e.text.slice(1)));
+    for (let i = 1; i < texts.length; i++) expect(texts[i], `after m${texts[i - 1]}`).toBe(texts[i - 1]! + 1);
+    expect(texts.at(-1)).toBe(289);
+  });
+});
+
 describe('client-nonce mode', () => {
   it('asks with an empty secret first, then sends the stored nonce in headers and every message', async () => {
     const store = memoryStore();

@@ -357,7 +357,8 @@ export function createChatClient(options: ChatClientOptions) {
       const before = replica.oldestSeq();
       if (before === undefined || !replica.hasOlder.value) return;
       const older = await store.loadOlder(replica.threadId.value, before, OLDER_PAGE).catch(() => []);
-      replica.prepend(older, older.length === OLDER_PAGE);
+      // Meanwhile new messages may have pushed the oldest out of memory: these would leave a gap.
+      if (replica.oldestSeq() === before) replica.prepend(older, older.length === OLDER_PAGE);
     },
 
     dismissError(): void {

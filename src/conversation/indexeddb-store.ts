@@ -46,7 +46,7 @@ interface PageState {
   unsaved: Unsaved;
   /** What the write in flight carries: read back like the rest until it has landed. */
   writing?: Unsaved;
-  /** Writes go one after the other, so a failed one can go back under what came later. */
+  /** Storage work in turn: a failed write goes back under what came later, a read sees no write halfway. */
   queue: Promise<unknown>;
   last: WriteResult;
   /** The next traceId this page may hand out per thread, whatever storage says. */
@@ -194,12 +194,19 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     return { meta, entries: latest.values.filter(isEntry), outbox: outbox.filter(isOutbox), hasOlder: latest.keys.length > limit };
   }
 
-  /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */
-  function flush(epoch: number | undefined): Promise<WriteResult> {
-    const next = state.queue.then(() => (isEmpty(state.unsaved) ? state.last : writeUnsaved(epoch)));
-    state.queue = next;
+  /**
+   * Runs after the storage work before it: writes land one after the other, and a read sees
+   * what has landed plus what waits in memory, never a write halfway.
+   */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = state.queue.then(work);
+    state.queue = next.catch(() => undefined);
     return next;
   }
+
+  /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */
+  const flush = (epoch: number | undefined): Promise<WriteResult> =>
+    inTurn(() => (isEmpty(state.unsaved) ? Promise.resolve(state.last) : writeUnsaved(epoch)));
 
   async function writeUnsaved(epoch: number | undefined): Promise<WriteResult> {
     if (!available()) return (state.last = 'memory');
@@ -240,7 +247,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       let stored: StoredConversation | undefined;
       let readable = true;
       try {
-        stored = await readStored(limit);
+        stored = await inTurn(() => readStored(limit));
       } catch (error) {
         readable = false;
         trouble(error);
@@ -268,7 +275,9 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     async loadOlder(threadId, before, limit) {
       let stored: TranscriptEntry[] = [];
       try {
-        stored = await database()('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry));
+        stored = await inTurn(() =>
+          database()('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry)),
+        );
       } catch (error) {
         trouble(error);
       }

@@ -212,16 +212,18 @@ describe('journal', () => {
 });
 
 describe('indexedDbStore while writes are slow or fail', () => {
-  it('writes one transaction at a time, in order, and a read meanwhile sees what is still on its way', async () => {
+  it('writes one transaction at a time, in order; a read waits for the write in flight, so it never misses a message', async () => {
     const idb = flakyIdb();
     const store = indexedDbStore(`slow-${++dbCount}`, silentLogger(), idb.open);
     await store.write('thread-1', { meta: meta(), entries: [user(1)] });
     idb.hold();
     const first = store.write('thread-1', { entries: [user(2, 'sent')] });
     const second = store.write('thread-1', { entries: [user(2), user(3)] });
-    expect((await store.load(10))?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
-    expect((await store.loadOlder('thread-1', 30, 10)).map((e) => e.id)).toEqual(['u-1', 'u-2']);
+    const loading = store.load(10);
+    const older = store.loadOlder('thread-1', 30, 10);
     idb.release();
+    expect((await loading)?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
+    expect((await older).map((e) => e.id)).toEqual(['u-1', 'u-2']);
     expect(await first).toBe('stored');
     expect(await second).toBe('stored');
     const fresh = indexedDbStore(`slow-${dbCount}`, silentLogger(), () => idb.reader());
