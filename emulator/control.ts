@@ -38,6 +38,7 @@ const bodies = {
   }),
   replies: z.strictObject({ hold: z.boolean().optional(), delayMs: count.optional() }),
   blackhole: z.strictObject({ on: z.boolean() }),
+  refuse: z.strictObject({ sends: count, message: z.string().min(1).max(2_000).optional() }),
   push: z
     .strictObject({
       threadId: z.string().optional(),
@@ -126,6 +127,12 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
       return { replies: core.conversations.replies };
     case 'blackhole':
       return { affected: core.sockets.setBlackhole((body as { on: boolean }).on) };
+    case 'refuse': {
+      const b = body as z.infer<typeof bodies.refuse>;
+      core.refusals.sends = b.sends;
+      if (b.message !== undefined) core.refusals.message = b.message;
+      return { refusals: { ...core.refusals } };
+    }
     case 'push': {
       const b = body as z.infer<typeof bodies.push>;
       const targets = (b.threadId === undefined ? core.sockets.openSockets() : core.sockets.threadSockets(b.threadId)).filter(
@@ -169,6 +176,7 @@ function state(core: EmulatorControl): unknown {
     })),
     openSockets: sockets.openSockets().length,
     replies: conversations.replies,
+    refusals: core.refusals,
     overrides: core.desk.overrides,
     departures: core.log.departures(),
     broadcasts: core.broadcasts,

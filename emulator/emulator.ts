@@ -38,6 +38,8 @@ const defaultSocketConfig = (options: ResolvedOptions): SocketConfig => ({
 /** The built console: beside the bundled emulator, or in dist/ when run from source. */
 const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulator/console/', import.meta.url) : new URL('./console/', import.meta.url);
 
+const DEFAULT_REFUSAL = 'message refused (control refuse)';
+
 export function createEmulator(input: EmulatorOptions = {}) {
   const options = resolveOptions(input);
   const clock = input.clock ?? systemClock;
@@ -49,6 +51,8 @@ export function createEmulator(input: EmulatorOptions = {}) {
   let webhookUrl = options.webhookUrl;
   let origin = ''; // the emulator's own origin, learnt from the first request (for the built-in receiver)
   const broadcasts: { at: number; kind: 'instant' | 'segment'; body: unknown }[] = [];
+  /** Tests make the next valid message.send frames be refused with an `error` frame (control `refuse`). */
+  const refusals = { sends: 0, message: DEFAULT_REFUSAL };
 
   const receiver = createReceiver({ clock });
   const webhooks = createWebhookDispatcher({
@@ -72,7 +76,11 @@ export function createEmulator(input: EmulatorOptions = {}) {
     strict: options.strict,
     prefix: options.prefix,
     idleTimeoutMs: () => config.idleTimeoutMs,
-    onSend: (rec, payload) => conversations.onSocketSend(rec, payload),
+    onSend(rec, payload) {
+      // Refused before it is taken: not delivered, not answered, and its traceId not remembered.
+      if (refusals.sends > 0) return refusals.sends--, refusals.message;
+      return conversations.onSocketSend(rec, payload);
+    },
     onPresence: (ids) => {
       for (const id of ids) {
         const thread = threads.get(id);
@@ -157,6 +165,7 @@ export function createEmulator(input: EmulatorOptions = {}) {
     receiver.reset();
     log.clear();
     broadcasts.length = 0;
+    Object.assign(refusals, { sends: 0, message: DEFAULT_REFUSAL });
     webhookUrl = options.webhookUrl;
     Object.assign(config, defaultSocketConfig(options));
     flows = loadFlows(options.flows);
@@ -170,7 +179,7 @@ export function createEmulator(input: EmulatorOptions = {}) {
   }
 
   /** What the control API (tests) reaches. */
-  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, log, reset, rearmIdle: () => sockets.rearmIdle() };
+  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, reset, rearmIdle: () => sockets.rearmIdle() };
 
   /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from the first request). */
   function setOrigin(url: string): void {

@@ -47,6 +47,8 @@ const harness = {
   typing: () => current().typing.value,
   serviceError: () => current().serviceError.value,
   reset: () => current().reset(),
+  retry: (traceId: number) => current().retry(traceId),
+  discard: (traceId: number) => current().discard(traceId),
   destroy: async () => {
     await current().destroy();
     client = undefined;
