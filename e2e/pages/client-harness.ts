@@ -48,6 +48,10 @@ const harness = {
   serviceError: () => current().serviceError.value,
   reset: () => current().reset(),
   retry: (traceId: number) => current().retry(traceId),
+  /** Brings every stored message into memory (as scrolling back all the way would). */
+  loadAll: async () => {
+    for (let pages = 0; current().hasOlder.value && pages < 1_000; pages++) await current().loadOlder();
+  },
   discard: (traceId: number) => current().discard(traceId),
   destroy: async () => {
     await current().destroy();

@@ -20,7 +20,7 @@ import { restoreConversation } from './restore.ts';
 import { requestThreadAddress } from './thread-address.ts';
 import type { Op, ReplicaState } from './replica.ts';
 import { createTraceFloor } from './trace-ids.ts';
-import type { TranscriptEntry, UserEntry } from './transcript.ts';
+import { bySeq, type TranscriptEntry, type UserEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
 export type { SendRequest } from './outgoing.ts';
@@ -324,6 +324,19 @@ export function createEngine(options: EngineOptions) {
     return restored.entries;
   }
 
+  /**
+   * What this tab shows and storage lacks (a former holder could not write it: its storage
+   * failed, or it went away first) joins the loaded entries, and is written now.
+   */
+  function withShown(entries: TranscriptEntry[], shown: ReplicaState | undefined): TranscriptEntry[] {
+    if (shown?.threadId !== meta.threadId || entries.length === 0) return entries;
+    const known = new Set(entries.map((entry) => entry.id));
+    const from = entries[0]!.seq;
+    const missing = shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from);
+    for (const entry of missing) journal.entry(meta.threadId, entry);
+    return missing.length ? [...entries, ...missing].sort(bySeq) : entries;
+  }
+
   /** Storage cannot be read: go on with the thread this tab shows, rather than a new one. */
   function continueShown(shown: ReplicaState): void {
     meta = { ...newMeta(shown.threadId), startEventQueued: true, readSeq: shown.readSeq };
@@ -348,7 +361,7 @@ export function createEngine(options: EngineOptions) {
     const shown = options.shown?.();
     const fits = (threadId: string | undefined) => !!threadId && (!options.threadId || threadId === options.threadId);
     if (stored && fits(stored.meta.threadId)) {
-      const entries = restore(stored);
+      const entries = withShown(restore(stored), shown);
       journal.meta(meta); // under this lead's epoch: a former holder's late writes are refused from now on
       publish({ op: 'state', state: stateOf(entries, stored.hasOlder, true) });
     } else if (!readable && shown && fits(shown.threadId)) {

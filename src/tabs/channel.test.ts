@@ -33,6 +33,6 @@ describe('openTabChannel', () => {
         throw new DOMException('closed', 'InvalidStateError');
       }
     }, 'tab-a', () => {});
-    expect(() => channel.post({ type: 'beat', epoch: 1 })).not.toThrow();
+    expect(() => channel.post({ type: 'beat', epoch: 1, n: 0 })).not.toThrow();
   });
 });

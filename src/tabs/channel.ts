@@ -27,8 +27,8 @@ export type TabMessage =
   | { type: 'event'; event: SharedEvent }
   /** To the holder: something a tab's visitor or page asked for. */
   | { type: 'command'; command: Command }
-  /** From the holder, every second: it is alive and not frozen. */
-  | { type: 'beat'; epoch: number };
+  /** From the holder, every second: it is alive and not frozen, and has published `n` ops. */
+  | { type: 'beat'; epoch: number; n: number };
 
 export type Envelope = TabMessage & { v: 2; from: string };
 

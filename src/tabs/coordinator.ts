@@ -73,7 +73,7 @@ export function createCoordinator(options: CoordinatorOptions) {
   let applied = 0;
   /** The highest epoch heard of: a new lead goes above it. */
   let highestEpoch = 0;
-  let askedEpoch = 0;
+  let askedAt = Number.NEGATIVE_INFINITY;
   let wantsConnection = false;
   let lastHeard = options.clock.now();
   let published = 0;
@@ -168,7 +168,7 @@ export function createCoordinator(options: CoordinatorOptions) {
   // The holder beats; a follower that stops hearing it while the visitor looks takes over.
   function tick(): void {
     beatTimer = options.clock.setTimeout(() => {
-      if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch });
+      if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch, n: published });
       else if (options.clock.now() - lastHeard > SILENCE_MS && options.isVisible()) {
         lastHeard = options.clock.now();
         election?.takeOver();
@@ -187,22 +187,31 @@ export function createCoordinator(options: CoordinatorOptions) {
     return true;
   }
 
+  /**
+   * Asks the holder for the whole state: this tab missed ops (a frozen or paused page may not
+   * get messages sent meanwhile). At most once a beat.
+   */
+  function resync(): void {
+    const now = options.clock.now();
+    if (now - askedAt < BEAT_MS) return;
+    askedAt = now;
+    channel?.post({ type: 'hello' });
+  }
+
   function onOp(message: Extract<Envelope, { type: 'op' }>): void {
     if (engine || !fromCurrentLead(message)) return;
     const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
     if (isNewLead) {
-      if (message.op.op !== 'state') {
-        // Joined mid-lead (or missed its first op): its state comes on asking, once.
-        if (askedEpoch !== message.epoch) channel?.post({ type: 'hello' });
-        askedEpoch = message.epoch;
-        return;
-      }
+      // Joined mid-lead (or missed its first op): its state comes on asking.
+      if (message.op.op !== 'state') return resync();
       holder = { from: message.from, epoch: message.epoch };
       // A new holder: what it may not have got goes to it again.
       if (wantsConnection) send({ name: 'connect' });
       for (const request of typed.all()) send({ name: 'send', request });
     } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
       return;
+    } else if (message.n > applied + 1 && message.op.op !== 'state') {
+      resync(); // some were lost: apply this one, and get the whole state
     }
     applied = message.n;
     applyOp(message.op);
@@ -211,7 +220,8 @@ export function createCoordinator(options: CoordinatorOptions) {
   function onMessage(message: Envelope): void {
     switch (message.type) {
       case 'beat':
-        fromCurrentLead(message);
+        // Behind the holder's count: ops were lost on the way.
+        if (fromCurrentLead(message) && !engine && holder?.from === message.from && message.n > applied) resync();
         return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
