@@ -91,6 +91,7 @@ export function fakeBrowser() {
     // A frozen tab sends nothing and hears nothing until it thaws (it keeps its lock). A tab
     // that is busy may also hear late that its lock was stolen: `missLockLoss` holds that back.
     let frozen = false;
+    let deaf = false;
     const missed: Array<() => void> = [];
     let lateLockLoss: Array<() => void> | undefined;
     const tabLocks: LockManagerLike = {
@@ -106,6 +107,7 @@ export function fakeBrowser() {
         if (!frozen) super.postMessage(message);
       }
       override receive(data: unknown): void {
+        if (deaf) return;
         if (frozen) missed.push(() => super.receive(data));
         else super.receive(data);
       }
@@ -118,6 +120,9 @@ export function fakeBrowser() {
         frozen = false;
         missed.splice(0).forEach((deliver) => deliver());
       },
+      /** Messages from the other tabs are lost (not queued) until `hear()`: a paused page may not get them. */
+      deafen: () => void (deaf = true),
+      hear: () => void (deaf = false),
       /** From now on a stolen lock is noticed only on `noticeLockLoss()`. */
       missLockLoss: () => void (lateLockLoss ??= []),
       noticeLockLoss: () => {

@@ -173,6 +173,31 @@ describe('a holder that lost the lock without noticing', () => {
   });
 });
 
+describe('a tab that missed the holder\'s messages', () => {
+  it('asks for the whole state (it sees the holder is ahead) and shows the same conversation', async () => {
+    const b = browserWithTabs();
+    const holder = b.open();
+    const deaf = b.open();
+    await settle();
+    holder.client.connect();
+    const socket = await openLatest(b);
+    void holder.client.send('heard by both');
+    await settle();
+    deaf.tab.deafen();
+    void holder.client.send('missed by one');
+    await settle();
+    socket.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    socket.receive({ type: 'message.delivered', payload: { traceId: 2 } });
+    await settle();
+    deaf.tab.hear();
+    expect(lines(deaf.client)).toEqual(['heard by both:sent']);
+    await vi.advanceTimersByTimeAsync(BEAT_MS); // the next beat says how far the holder is
+    await settle();
+    expect(lines(deaf.client)).toEqual(lines(holder.client));
+    expect(lines(deaf.client)).toEqual(['heard by both:delivered', 'missed by one:delivered']);
+  });
+});
+
 describe('a new holder whose storage cannot be read', () => {
   it('continues the thread its tab shows, never reusing a traceId', async () => {
     const b = browserWithTabs();
