@@ -329,9 +329,9 @@ export function createEngine(options: EngineOptions) {
    * failed, or it went away first) joins the loaded entries, and is written now.
    */
   function withShown(entries: TranscriptEntry[], shown: ReplicaState | undefined): TranscriptEntry[] {
-    if (shown?.threadId !== meta.threadId || entries.length === 0) return entries;
+    if (shown?.threadId !== meta.threadId) return entries;
     const known = new Set(entries.map((entry) => entry.id));
-    const from = entries[0]!.seq;
+    const from = entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
     const missing = shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from);
     for (const entry of missing) journal.entry(meta.threadId, entry);
     return missing.length ? [...entries, ...missing].sort(bySeq) : entries;

@@ -198,6 +198,29 @@ describe('a tab that missed the holder\'s messages', () => {
   });
 });
 
+describe('a holder whose storage failed, then closed', () => {
+  it('the next holder keeps what its tab showed and storage lacks, and writes it', async () => {
+    const b = browserWithTabs();
+    // The first holder's writes all fail: what it did is in memory and in the other tabs only.
+    const failing: ConversationStore = { ...b.shared, write: async () => 'memory' };
+    const holder = b.open(failing);
+    const other = b.open();
+    await settle();
+    holder.client.connect();
+    const first = await openLatest(b);
+    void holder.client.send('never stored');
+    await settle();
+    first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    first.receive({ type: 'message.received', payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'answer' } }] }] } });
+    await settle();
+    await b.shared.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
+    await holder.client.destroy();
+    await openLatest(b);
+    expect(other.client.entries.value.map((e) => e.text)).toEqual(['never stored', 'answer']);
+    expect((await b.shared.load(10))?.entries.map((e) => e.text)).toEqual(['never stored', 'answer']);
+  });
+});
+
 describe('a new holder whose storage cannot be read', () => {
   it('continues the thread its tab shows, never reusing a traceId', async () => {
     const b = browserWithTabs();
