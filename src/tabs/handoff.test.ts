@@ -1,24 +1,17 @@
 // Issue 15, several tabs: a hand-off at the worst moment loses no message and answers none
 // twice. Fake Web Locks, BroadcastChannel and time; one store shared as IndexedDB is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
-import { fakeBrowser } from '../../test/fake-tabs.ts';
-import { createChatClient, type ChatClient } from '../client.ts';
-import { memoryStore, type ConversationStore } from '../conversation/persistence.ts';
+import type { FakeSocket } from '../../test/fakes.ts';
+import { browserWithTabs, openLatest, sends, settle } from '../../test/tab-browser.ts';
+import type { ChatClient } from '../client.ts';
+import type { ConversationStore } from '../conversation/persistence.ts';
 import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
-
-let uuids = 0;
-let stores = 0;
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(1_000_000);
 });
 afterEach(() => vi.useRealTimers());
-
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(5);
-};
 
 /** A store whose writes wait while `held` (a holder whose IndexedDB is slow). */
 function slowable(inner: ConversationStore) {
@@ -34,47 +27,13 @@ function slowable(inner: ConversationStore) {
   return { store, hold: () => void (held = true), release: () => ((held = false), waiting.splice(0).forEach((go) => go())) };
 }
 
-function browserWithTabs() {
-  const browser = fakeBrowser();
-  const sockets = fakeSocketClass();
-  const http = fakeAddressFetch();
-  const shared = memoryStore(`handoff-${++stores}`);
-  const open = (store: ConversationStore = shared) => {
-    const tab = browser.tab();
-    const client = createChatClient({
-      clientId: 'client-1',
-      baseUrl: 'https://service.test',
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      store,
-      tabs: tab.support,
-      random: () => 0,
-      uuid: () => `uuid-${++uuids}`,
-      locale: { language: () => 'en', timezoneHours: () => 0 },
-    });
-    return { client, tab };
-  };
-  return { browser, sockets, shared, open };
-}
-
-async function openLatest(b: ReturnType<typeof browserWithTabs>): Promise<FakeSocket> {
-  await settle();
-  const socket = b.sockets.last();
-  if (socket.readyState === 0) socket.open();
-  await settle();
-  return socket;
-}
-
-const allSends = (sockets: FakeSocket[]) =>
-  sockets.flatMap((s) => s.frames().filter((f) => f.type === 'message.send').map((f) => f.payload as { speech: string; traceId: number }));
+const allSends = (sockets: FakeSocket[]) => sockets.flatMap((s) => sends(s) as Array<{ speech: string; traceId: number }>);
 const lines = (client: ChatClient) => client.entries.value.flatMap((e) => (e.kind === 'user' ? [`${e.text}:${e.status}`] : []));
 
 describe('a message typed in a tab that does not hold the socket', () => {
   it('is kept by that tab until the holder has saved it: the holder closing before its write commits loses nothing', async () => {
     const b = browserWithTabs();
-    const slow = slowable(b.shared);
+    const slow = slowable(b.store);
     const holder = b.open(slow.store);
     const other = b.open();
     await settle();
@@ -97,7 +56,7 @@ describe('a message typed in a tab that does not hold the socket', () => {
 
   it('waits in storage: if the typing tab and the holder both go away, the next holder sends it once', async () => {
     const b = browserWithTabs();
-    const slow = slowable(b.shared);
+    const slow = slowable(b.store);
     const holder = b.open(slow.store);
     const typing = b.open();
     await settle();
@@ -117,7 +76,7 @@ describe('a message typed in a tab that does not hold the socket', () => {
     expect(allSends([socket]).map((p) => p.speech)).toEqual(['typed, then both tabs closed']);
     socket.receive({ type: 'message.delivered', payload: { traceId: allSends([socket])[0]!.traceId } });
     await settle();
-    expect(await b.shared.queued()).toEqual([]);
+    expect(await b.store.queued()).toEqual([]);
     expect(lines(next.client)).toEqual(['typed, then both tabs closed:delivered']);
   });
 });
@@ -202,7 +161,7 @@ describe('a holder whose storage failed, then closed', () => {
   it('the next holder keeps what its tab showed and storage lacks, and writes it', async () => {
     const b = browserWithTabs();
     // The first holder's writes all fail: what it did is in memory and in the other tabs only.
-    const failing: ConversationStore = { ...b.shared, write: async () => 'memory' };
+    const failing: ConversationStore = { ...b.store, write: async () => 'memory' };
     const holder = b.open(failing);
     const other = b.open();
     await settle();
@@ -213,11 +172,11 @@ describe('a holder whose storage failed, then closed', () => {
     first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
     first.receive({ type: 'message.received', payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'answer' } }] }] } });
     await settle();
-    await b.shared.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
+    await b.store.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
     await holder.client.destroy();
     await openLatest(b);
     expect(other.client.entries.value.map((e) => e.text)).toEqual(['never stored', 'answer']);
-    expect((await b.shared.load(10))?.entries.map((e) => e.text)).toEqual(['never stored', 'answer']);
+    expect((await b.store.load(10))?.entries.map((e) => e.text)).toEqual(['never stored', 'answer']);
   });
 });
 
@@ -226,7 +185,7 @@ describe('a new holder whose storage cannot be read', () => {
     const b = browserWithTabs();
     const holder = b.open();
     const broken: ConversationStore = {
-      ...b.shared,
+      ...b.store,
       load: () => Promise.reject(new DOMException('closed', 'InvalidStateError')),
       // A counter storage lost: it would hand out 1 again.
       reserveTraceId: async (_threadId, atLeast) => atLeast,

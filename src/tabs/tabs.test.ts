@@ -1,14 +1,10 @@
 // Several tabs of one browser, each a createChatClient with the same clientId, sharing fake Web
 // Locks, a fake BroadcastChannel and one store (IndexedDB is one per browser).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
-import { fakeBrowser } from '../../test/fake-tabs.ts';
-import { createChatClient, type ChatClient } from '../client.ts';
-import { memoryStore, type ConversationStore } from '../conversation/persistence.ts';
+import type { FakeSocket } from '../../test/fakes.ts';
+import { browserWithTabs, openLatest, sends, settle } from '../../test/tab-browser.ts';
+import type { ChatClient } from '../client.ts';
 import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
-
-let uuids = 0;
-let stores = 0;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -16,41 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const settle = async () => {
-  // Nested zero-delay timers are clamped to 4 ms, as in browsers: step past that.
-  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(5);
-};
-
-function browserWithTabs(options: { withTabs?: boolean } = {}) {
-  const browser = fakeBrowser();
-  const sockets = fakeSocketClass();
-  const http = fakeAddressFetch();
-  const store: ConversationStore = memoryStore(`tabs-${++stores}`);
-  const clients: ChatClient[] = [];
-  const open = () => {
-    const tab = browser.tab();
-    const env = fakeEnvironment();
-    const client = createChatClient({
-      clientId: 'client-1',
-      baseUrl: 'https://service.test',
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: env.environment,
-      logger: silentLogger(),
-      store,
-      tabs: options.withTabs === false ? false : tab.support,
-      random: () => 0,
-      uuid: () => `uuid-${++uuids}`,
-      locale: { language: () => 'en', timezoneHours: () => 0 },
-    });
-    clients.push(client);
-    return { client, tab, env };
-  };
-  return { browser, sockets, http, store, open, clients };
-}
-
 const openSockets = (sockets: FakeSocket[]) => sockets.filter((s) => s.readyState === 1);
-const sends = (socket: FakeSocket) => socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
 const view = (client: ChatClient) => client.entries.value.map((e) => [e.id, e.text, e.kind === 'user' ? e.status : e.from]);
 
 /** Two tabs, the first holding a socket that the second asked for. */
@@ -64,14 +26,6 @@ async function holderAndOther() {
   return { b, holder, other, socket };
 }
 
-/** Opens whatever socket the holder asked for. */
-async function openLatest(b: ReturnType<typeof browserWithTabs>): Promise<FakeSocket> {
-  await settle();
-  const socket = b.sockets.last();
-  if (socket.readyState === 0) socket.open();
-  await settle();
-  return socket;
-}
 
 describe('tabs sharing one conversation', () => {
   it('one socket for all tabs; traceIds in one sequence whichever tab sends; the same transcript everywhere', async () => {
