@@ -73,7 +73,8 @@ test('IndexedDB fails after the first writes: 20 messages answered once each, tr
   // Storage works again: a reload finds the same thread and the whole transcript.
   await page.reload();
   expect(await startHarness(page)).toBe(threadId);
-  expect(await userLines(page)).toEqual(texts.map((t) => `${t}:delivered`));
+  // (What the tab showed before comes first, from sessionStorage; then the stored conversation.)
+  await expect.poll(() => userLines(page)).toEqual(texts.map((t) => `${t}:delivered`));
   await page.evaluate(() => window.harness.connect());
   const next = await page.evaluate(() => window.harness.send('after the reload'));
   expect(next).toBeGreaterThan(traceIds.at(-1)!);

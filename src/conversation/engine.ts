@@ -16,11 +16,11 @@ import { createOutbox } from './outbox.ts';
 import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
 import { expandReceived } from './received.ts';
-import { restoreConversation } from './restore.ts';
+import { startingPoint } from './starting-point.ts';
 import { requestThreadAddress } from './thread-address.ts';
 import type { Op, ReplicaState } from './replica.ts';
 import { createTraceFloor } from './trace-ids.ts';
-import { bySeq, type TranscriptEntry, type UserEntry } from './transcript.ts';
+import type { TranscriptEntry, UserEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
 export type { SendRequest } from './outgoing.ts';
@@ -313,42 +313,6 @@ export function createEngine(options: EngineOptions) {
     };
   }
 
-  function restore(stored: StoredConversation): TranscriptEntry[] {
-    const restored = restoreConversation(stored);
-    meta = stored.meta;
-    traceFloor.reset(!!options.threadId);
-    activated = true;
-    taken = restored.taken;
-    lastSeq = restored.lastSeq;
-    for (const record of restored.outbox) outbox.add(record, true);
-    return restored.entries;
-  }
-
-  /**
-   * What this tab shows and storage lacks (a former holder could not write it: its storage
-   * failed, or it went away first) joins the loaded entries, and is written now.
-   */
-  function withShown(entries: TranscriptEntry[], shown: ReplicaState | undefined): TranscriptEntry[] {
-    if (shown?.threadId !== meta.threadId) return entries;
-    const known = new Set(entries.map((entry) => entry.id));
-    const from = entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
-    const missing = shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from);
-    for (const entry of missing) journal.entry(meta.threadId, entry);
-    return missing.length ? [...entries, ...missing].sort(bySeq) : entries;
-  }
-
-  /** Storage cannot be read: go on with the thread this tab shows, rather than a new one. */
-  function continueShown(shown: ReplicaState): void {
-    meta = { ...newMeta(shown.threadId), startEventQueued: true, readSeq: shown.readSeq };
-    traceFloor.reset(!!options.threadId);
-    activated = true;
-    for (const entry of shown.entries) {
-      lastSeq = Math.max(lastSeq, entry.seq);
-      if (entry.kind === 'user') taken.add(entry.id.slice(1));
-    }
-    publish({ op: 'state', state: stateOf([...shown.entries], shown.hasOlder, shown.stored) });
-  }
-
   async function load(): Promise<void> {
     let stored: StoredConversation | undefined;
     let readable = true;
@@ -358,26 +322,27 @@ export function createEngine(options: EngineOptions) {
       readable = false;
     }
     if (destroyed) return;
-    const shown = options.shown?.();
-    const fits = (threadId: string | undefined) => !!threadId && (!options.threadId || threadId === options.threadId);
-    if (stored && fits(stored.meta.threadId)) {
-      const entries = withShown(restore(stored), shown);
-      journal.meta(meta); // under this lead's epoch: a former holder's late writes are refused from now on
-      publish({ op: 'state', state: stateOf(entries, stored.hasOlder, true) });
-    } else if (!readable && shown && fits(shown.threadId)) {
-      continueShown(shown);
-    } else {
-      publish({ op: 'state', state: stateOf([], false, false) });
+    const start = startingPoint({ stored, readable, shown: options.shown?.(), threadId: options.threadId });
+    if (start.meta) {
+      meta = start.meta;
+      activated = true;
+      taken = start.taken;
+      lastSeq = start.lastSeq;
+      for (const record of start.outbox) outbox.add(record, true);
+      for (const entry of start.missing) journal.entry(meta.threadId, entry);
+      // Under this lead's epoch: a former holder's late writes are refused from now on.
+      if (start.stored) journal.meta(meta);
     }
     // Whatever storage lost or never got, no traceId this tab has seen is handed out again.
-    const seen = [
-      ...(stored?.meta.threadId === meta.threadId ? [...stored.entries, ...stored.outbox.map((record) => record.entry)] : []),
-      ...(shown?.threadId === meta.threadId ? shown.entries : []),
-    ];
-    for (const entry of seen) if (entry.kind === 'user') traceFloor.saw(entry.traceId);
-    // What this tab carries, then what tabs that went away left queued (taken once each, by rid).
+    traceFloor.reset(!!options.threadId);
+    for (const traceId of start.traceIds.values()) traceFloor.saw(traceId);
+    publish({ op: 'state', state: stateOf(start.entries, start.hasOlder, start.stored) });
+    // What this tab carries, then what tabs that went away left queued (taken once each, by rid),
+    // with the traceId it was given where this tab saw one: the service dedupes by traceId.
     for (const request of options.carried ?? []) void enqueue(request);
-    for (const request of await store.queued()) if (!destroyed) void enqueue(request);
+    for (const request of await store.queued()) {
+      if (!destroyed) void enqueue({ ...request, traceId: request.traceId ?? start.traceIds.get(`u${request.rid}`) });
+    }
   }
 
   const ready: Promise<void> = load();

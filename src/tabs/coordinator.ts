@@ -199,7 +199,8 @@ export function createCoordinator(options: CoordinatorOptions) {
   }
 
   function onOp(message: Extract<Envelope, { type: 'op' }>): void {
-    if (engine || !fromCurrentLead(message)) return;
+    const current = fromCurrentLead(message); // first: a newer lead's op stops this tab's own
+    if (engine || !current) return;
     const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
     if (isNewLead) {
       // Joined mid-lead (or missed its first op): its state comes on asking.

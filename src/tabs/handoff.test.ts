@@ -180,6 +180,28 @@ describe('a holder whose storage failed, then closed', () => {
   });
 });
 
+describe('a queued message whose holder could not write', () => {
+  it('is sent by the next holder under the traceId it already had, so the service dedupes it', async () => {
+    const b = browserWithTabs();
+    const failing: ConversationStore = { ...b.store, write: async () => 'memory' };
+    const holder = b.open(failing);
+    const watcher = b.open();
+    const typing = b.open();
+    await settle();
+    typing.client.connect();
+    const first = await openLatest(b);
+    void typing.client.send('typed, queued, sent, never confirmed');
+    await settle();
+    expect(allSends([first]).map((p) => p.traceId)).toEqual([1]);
+    // The typing tab and the holder go; the queue record (the holder could not remove it) stays.
+    await typing.client.destroy();
+    await holder.client.destroy();
+    const next = await openLatest(b);
+    expect(allSends([next]).map((p) => `${p.speech}#${p.traceId}`)).toEqual(['typed, queued, sent, never confirmed#1']);
+    expect(watcher.client.entries.value.map((e) => e.text)).toEqual(['typed, queued, sent, never confirmed']);
+  });
+});
+
 describe('a new holder whose storage cannot be read', () => {
   it('continues the thread its tab shows, never reusing a traceId', async () => {
     const b = browserWithTabs();
