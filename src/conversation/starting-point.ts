@@ -1,6 +1,6 @@
 // Where a lead starts: the stored thread (with what this tab showed and storage lacks, since a
-// former holder may not have written it), or, where storage cannot be read, the thread this tab
-// shows; else a new thread. Pure: the engine applies what it says.
+// former holder may not have written it), or, where storage cannot be read or holds nothing,
+// the thread this tab shows; else a new thread. Pure: the engine applies what it says.
 import type { StoredConversation, ThreadMeta } from './persistence.ts';
 import type { ReplicaState } from './replica.ts';
 import { restoreConversation, type Restored } from './restore.ts';
@@ -46,9 +46,7 @@ export function startingPoint(input: {
     const from = restored.entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
     // A message not yet delivered comes back with its payload (the tab that typed it, or the
     // queue), not as a bare entry that could never be sent.
-    const missing = ownShown(stored.meta.threadId).filter(
-      (entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'),
-    );
+    const missing = ownShown(stored.meta.threadId).filter((entry) => !known.has(entry.id) && entry.seq >= from && isSettled(entry));
     const entries = missing.length ? [...restored.entries, ...missing].sort(bySeq) : restored.entries;
     const all = [...entries, ...restored.outbox.map((record) => record.entry)];
     return {
@@ -63,8 +61,11 @@ export function startingPoint(input: {
       traceIds: traceIdsOf([...all, ...ownShown(stored.meta.threadId)]),
     };
   }
-  if (!input.readable && shown && fits(shown.threadId)) {
-    const entries = [...shown.entries];
+  // Storage failed to answer, or has nothing while this tab shows a conversation (the holder
+  // before could not write it): go on with what this tab shows rather than a new thread. A
+  // message not yet delivered comes back with its payload, from the tab that typed it or the queue.
+  if ((!input.readable || !stored) && shown && fits(shown.threadId) && (!input.readable || shown.entries.length > 0)) {
+    const entries = shown.entries.filter(isSettled);
     return {
       ...NONE,
       entries,
@@ -73,11 +74,14 @@ export function startingPoint(input: {
       meta: { version: 2, threadId: shown.threadId, startEventQueued: true, readSeq: shown.readSeq },
       hasOlder: shown.hasOlder,
       stored: shown.stored,
-      traceIds: traceIdsOf(entries),
+      traceIds: traceIdsOf(shown.entries),
     };
   }
   return { ...NONE, taken: new Set(), traceIds: new Map() };
 }
+
+/** Received, or delivered: what needs no payload to be complete. */
+const isSettled = (entry: TranscriptEntry) => entry.kind === 'received' || entry.status === 'delivered';
 
 const userIds = (entries: TranscriptEntry[]) => entries.flatMap((entry) => (entry.kind === 'user' ? [entry.id.slice(1)] : []));
 

@@ -192,6 +192,7 @@ describe('a queued message whose holder could not write', () => {
     const first = await openLatest(b);
     void typing.client.send('typed, queued, sent, never confirmed');
     await settle();
+    const threadId = watcher.client.threadId;
     expect(allSends([first]).map((p) => p.traceId)).toEqual([1]);
     // The typing tab and the holder go; the queue record (the holder could not remove it) stays.
     await typing.client.destroy();
@@ -199,6 +200,7 @@ describe('a queued message whose holder could not write', () => {
     const next = await openLatest(b);
     expect(allSends([next]).map((p) => `${p.speech}#${p.traceId}`)).toEqual(['typed, queued, sent, never confirmed#1']);
     expect(watcher.client.entries.value.map((e) => e.text)).toEqual(['typed, queued, sent, never confirmed']);
+    expect(watcher.client.threadId).toBe(threadId); // storage never had the thread: it goes on all the same
   });
 });
 
