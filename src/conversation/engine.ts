@@ -372,6 +372,20 @@ export function createEngine(options: EngineOptions) {
       startConnection();
       flush();
     },
+    /** Entries another tab showed that this conversation lacks (a holder went away before storing them). */
+    adopt(entries: TranscriptEntry[]): void {
+      const known = new Set(options.shown?.()?.entries.map((entry) => entry.id));
+      const lacking = entries.filter((entry) => !known.has(entry.id));
+      for (const entry of lacking) {
+        journal.entry(meta.threadId, entry);
+        lastSeq = Math.max(lastSeq, entry.seq);
+        if (entry.kind === 'user') {
+          taken.add(entry.id.slice(1));
+          traceFloor.saw(entry.traceId);
+        }
+      }
+      if (lacking.length) publish({ op: 'put', entries: lacking });
+    },
     /** The visitor gives up a failed message: it leaves the outbox and the transcript. */
     discard(traceId: number): void {
       const record = outbox.discard(traceId);

@@ -55,6 +55,15 @@ interface PageState {
 }
 const pages = new Map<string, PageState>();
 
+/** localStorage, where it can be had (sandboxed frames refuse it): undefined otherwise. */
+function local<T>(action: (storage: Storage) => T): T | undefined {
+  try {
+    return action(localStorage);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
  * visitor who never chatted costs the page no IndexedDB open at all. Undefined where
@@ -62,17 +71,30 @@ const pages = new Map<string, PageState>();
  */
 function threadMarker(clientId: string) {
   const name = `parley:thread:${clientId}`;
-  const attempt = <T>(action: (storage: Storage) => T): T | undefined => {
-    try {
-      return action(localStorage);
-    } catch {
-      return undefined;
-    }
+  return {
+    isSet: () => local((storage) => storage.getItem(name) === '1'),
+    set: () => local((storage) => storage.setItem(name, '1')),
+    clear: () => local((storage) => storage.removeItem(name)),
+  };
+}
+
+/**
+ * The last traceId handed out for this clientId's thread, also in localStorage: a second,
+ * synchronous record every tab reads, so a counter IndexedDB could not write (a full disk, a
+ * holder that went away meanwhile) never sends the next holder back to a traceId already used.
+ */
+function lastTraceNote(clientId: string) {
+  const name = `parley:trace:${clientId}`;
+  const read = (threadId: string): number => {
+    const [thread, last] = (local((storage) => storage.getItem(name)) ?? '').split(' ');
+    const value = Number(last);
+    return thread === threadId && Number.isSafeInteger(value) ? value : 0;
   };
   return {
-    isSet: () => attempt((storage) => storage.getItem(name) === '1'),
-    set: () => attempt((storage) => storage.setItem(name, '1')),
-    clear: () => attempt((storage) => storage.removeItem(name)),
+    read,
+    write: (threadId: string, traceId: number) => {
+      if (read(threadId) < traceId) local((storage) => storage.setItem(name, `${threadId} ${traceId}`));
+    },
   };
 }
 
@@ -148,6 +170,7 @@ let sharedDatabase: UseStore | undefined;
 export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
+  const lastTrace = lastTraceNote(clientId);
   let page = pages.get(clientId);
   if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
@@ -288,7 +311,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       return flush(epoch);
     },
     async reserveTraceId(threadId, atLeast) {
-      const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0);
+      const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0, lastTrace.read(threadId) + 1);
       let traceId = floor;
       try {
         if (!available()) throw new Error('this browser has no IndexedDB');
@@ -304,6 +327,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
         trouble(error);
       }
       state.floors.set(threadId, traceId + 1);
+      lastTrace.write(threadId, traceId);
       return traceId;
     },
     async dropThread(threadId) {

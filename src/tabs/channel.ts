@@ -4,12 +4,15 @@
 import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
 import type { Op } from '../conversation/replica.ts';
+import type { TranscriptEntry } from '../conversation/transcript.ts';
 
 export type Command =
   | { name: 'send'; request: SendRequest }
   | { name: 'connect' }
   | { name: 'retry'; traceId: number }
   | { name: 'discard'; traceId: number }
+  /** Settled entries a tab showed that a new holder's state lacks (its storage never got them). */
+  | { name: 'adopt'; entries: TranscriptEntry[] }
   | { name: 'retryNow' }
   | { name: 'dismissError' }
   | { name: 'reset' }

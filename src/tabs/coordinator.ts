@@ -10,7 +10,7 @@ import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
 import type { ConversationStore } from '../conversation/persistence.ts';
 import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
-import type { UserEntry } from '../conversation/transcript.ts';
+import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
@@ -63,6 +63,18 @@ export interface CoordinatorOptions {
   isVisible: () => boolean;
 }
 
+/**
+ * What this tab shows of a thread and a new holder's state lacks, among the entries the state
+ * covers: received ones and delivered messages (those need no payload). The holder before may
+ * have gone away before it could store them.
+ */
+function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntry[] {
+  if (!shown.threadId || shown.threadId !== next.threadId) return [];
+  const known = new Set(next.entries.map((entry) => entry.id));
+  const from = next.entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
+  return shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'));
+}
+
 export function createCoordinator(options: CoordinatorOptions) {
   const { replica, support } = options;
   let engine: Engine | undefined;
@@ -112,6 +124,9 @@ export function createCoordinator(options: CoordinatorOptions) {
         return;
       case 'discard':
         engine.discard(command.traceId);
+        return;
+      case 'adopt':
+        engine.adopt(command.entries);
         return;
       case 'retryNow':
         engine.retryNow();
@@ -209,6 +224,8 @@ export function createCoordinator(options: CoordinatorOptions) {
       // A new holder: what it may not have got goes to it again.
       if (wantsConnection) send({ name: 'connect' });
       for (const request of typed.all()) send({ name: 'send', request });
+      const lacking = settledMissing(replica.state(), message.op.state);
+      if (lacking.length) send({ name: 'adopt', entries: lacking });
     } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
       return;
     } else if (message.n > applied + 1 && message.op.op !== 'state') {

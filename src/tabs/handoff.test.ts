@@ -204,6 +204,31 @@ describe('a queued message whose holder could not write', () => {
   });
 });
 
+describe('a new holder that never saw what its predecessor could not store', () => {
+  it('takes the missing messages from the tabs that showed them, and stores them', async () => {
+    const b = browserWithTabs();
+    const failing: ConversationStore = { ...b.store, write: async () => 'memory' };
+    const holder = b.open(failing);
+    const next = b.open(); // next in line for the lock, but it misses the holder's messages
+    const witness = b.open();
+    await settle();
+    holder.client.connect();
+    const first = await openLatest(b);
+    await b.store.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
+    next.tab.deafen();
+    void witness.client.send('seen by one tab only');
+    await settle();
+    first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    first.receive({ type: 'message.received', payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'reply' } }] }] } });
+    await settle();
+    next.tab.hear();
+    await holder.client.destroy();
+    await openLatest(b);
+    for (const tab of [next, witness]) expect(tab.client.entries.value.map((e) => e.text)).toEqual(['seen by one tab only', 'reply']);
+    expect((await b.store.load(10))?.entries.map((e) => e.text)).toEqual(['seen by one tab only', 'reply']);
+  });
+});
+
 describe('a new holder whose storage cannot be read', () => {
   it('continues the thread its tab shows, never reusing a traceId', async () => {
     const b = browserWithTabs();
