@@ -102,6 +102,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
+  test.setTimeout(60_000); // eleven answers, each with the bot's typing delays
   await open(page);
   const menu = [
     ['A card', 'card'],
@@ -120,7 +121,8 @@ test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
     await composer(page).press('Enter');
     await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: label, exact: true }).click();
     await expect(page.locator(`parley-chat [data-template="${template}"]`).last()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Show me more' })).toBeVisible();
+    // The quick reply (the "Buttons" template has a button of that name too).
+    await expect(page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Show me more' })).toBeVisible();
   }
   // custom: the page gets it in parley:message; the widget draws nothing for it.
   const custom = widget(page).evaluate(
@@ -133,7 +135,7 @@ test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
         }),
       ),
   );
-  await page.getByRole('button', { name: 'Show me more' }).click();
+  await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Show me more' }).click();
   await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Custom', exact: true }).click();
   expect(await custom).toMatchObject({ type: 'custom', payload: { kind: 'calendar' } });
   await expect(page.locator('parley-chat [data-template="custom"]')).toHaveCount(0);
