@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
-    // The widget's stylesheet is imported as a string (?inline); tests read it too.
-    css: { include: [/widget\.css/] },
+    // The widget's stylesheets are imported as strings (?inline); tests read them too.
+    css: { include: [/(widget|frame)\.css/] },
   },
 });

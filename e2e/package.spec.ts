@@ -1,5 +1,6 @@
 // The built package as an app or a server would meet it: no browser here, plain Node.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -17,9 +18,35 @@ test('the built npm entry imports in plain Node without side effects', async () 
   expect(typeof (globalThis as { customElements?: unknown }).customElements).toBe('undefined');
 });
 
-test('dist/parley.js is one classic script: no imports, no other files to fetch', () => {
-  const bundle = readFileSync('dist/parley.js', 'utf8');
-  expect(bundle).not.toMatch(/^\s*import[\s{*]/m);
-  expect(bundle).not.toMatch(/\bimport\(/);
-  expect(bundle).not.toMatch(/\bexport\s/);
+test('dist/parley.js is a classic script that loads only the chat file beside it, pinned by its integrity hash', () => {
+  const loader = readFileSync('dist/parley.js', 'utf8');
+  expect(loader).not.toMatch(/^\s*import[\s{*]/m);
+  expect(loader).not.toMatch(/\bimport\(/);
+  expect(loader).not.toMatch(/\bexport\s/);
+  const chatFiles = readdirSync('dist').filter((name) => /^parley-chat\.[0-9a-f]+\.js$/.test(name));
+  expect(chatFiles).toHaveLength(1);
+  const [chatFile] = chatFiles as [string];
+  const chat = readFileSync(`dist/${chatFile}`);
+  expect(loader).toContain(chatFile);
+  expect(loader).toContain(`sha384-${createHash('sha384').update(chat).digest('base64')}`);
+  // The name follows the content: a changed chat gets a new name, so both can be cached for ever.
+  expect(chatFile).toContain(createHash('sha256').update(chat.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')).digest('hex').slice(0, 12));
+  // Neither file holds what a strict CSP forbids.
+  for (const code of [loader, chat.toString('utf8')]) expect(code).not.toMatch(/\beval\(|new Function\(/);
 });
+
+// The example apps (React 19 and Preact) import the npm entry: their bundler splits the chat off.
+for (const app of ['react', 'spa']) {
+  test(`the ${app} example's first chunk holds the element's loader part only; the chat is a chunk of its own`, () => {
+    const html = readFileSync(`e2e/${app}/dist/index.html`, 'utf8');
+    const entry = /<script type="module"[^>]*src="\.\/([^"]+)"/.exec(html)?.[1];
+    expect(entry, 'the entry script of index.html').toBeDefined();
+    const first = readFileSync(`e2e/${app}/dist/${entry}`, 'utf8');
+    expect(first).toContain('parley-unread'); // the launcher
+    for (const chatOnly of ['socket.info', 'message.send', 'indexedDB', 'data-template']) expect(first).not.toContain(chatOnly);
+    const chunks = readdirSync(`e2e/${app}/dist/assets`).filter((name) => name.endsWith('.js') && `assets/${name}` !== entry);
+    const chat = chunks.filter((name) => readFileSync(`e2e/${app}/dist/assets/${name}`, 'utf8').includes('socket.info'));
+    expect(chat).toHaveLength(1);
+    expect(first).toContain(chat[0]); // imported from the first chunk, on intent
+  });
+}

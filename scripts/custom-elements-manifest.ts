@@ -4,8 +4,9 @@
 //   - attributes: CLIENT_ATTRIBUTES and UI_ATTRIBUTES of src/element/attributes.ts, with their JSDoc;
 //   - properties, methods, events: the ParleyChatElement and ParleyChatEventMap interfaces of
 //     src/element/parley-chat.ts, with their JSDoc and their types as written;
-//   - CSS parts: the part="…" attributes of src/ui; CSS custom properties: the --parley-* that
-//     src/ui/widget.css reads; both described by the @csspart / @cssprop lines of widget.css.
+//   - CSS parts: the part="…" attributes of src/ui and the parts the loader draws (src/element);
+//     CSS custom properties: the --parley-* that src/ui/frame.css and widget.css read; both
+//     described by the @csspart / @cssprop lines of widget.css.
 // The analyzer packages need TypeScript's JS API, which TypeScript 7 does not have: this reads the
 // sources with the oxc parser that Vite already brings (rolldown). Nothing here reaches a bundle.
 // src/element/manifest.test.ts checks the result against the running element.
@@ -19,8 +20,11 @@ const ATTRIBUTES_FILE = 'src/element/attributes.ts';
 const ELEMENT_FILE = 'src/element/parley-chat.ts';
 const UI_DIR = 'src/ui';
 const CSS_FILE = 'src/ui/widget.css';
+/** The loader's stylesheet (the launcher, the panel's box), adopted before widget.css. */
+const FRAME_CSS_FILE = 'src/ui/frame.css';
 /** Where the element sets custom properties of its own (not for pages to set). */
 const ELEMENT_DIR = 'src/element';
+const CHAT_DIR = 'src/chat';
 
 // The part of the manifest's schema that this file writes.
 export interface TypeText {
@@ -268,14 +272,23 @@ function readEvents(source: SourceFile): ManifestEvent[] {
   }));
 }
 
-/** Every `part="…"` name in the UI's components (a part attribute may hold several names). */
+/**
+ * Every part name in the UI's components (`part="…"`, which may hold several names) and in the
+ * loader's DOM building (`part: '…'` in src/element).
+ */
 export function partsUsed(root: string): string[] {
   const names = new Set<string>();
-  for (const file of readdirSync(join(root, UI_DIR))) {
-    if (!file.endsWith('.tsx') || file.includes('.test.')) continue;
-    const text = readFileSync(join(root, UI_DIR, file), 'utf8');
-    for (const match of text.matchAll(/\spart="([^"]+)"/g)) {
-      for (const name of match[1]!.split(/\s+/)) names.add(name);
+  const sources: Array<[string, RegExp, RegExp]> = [
+    [UI_DIR, /\.tsx$/, /\spart="([^"]+)"/g],
+    [ELEMENT_DIR, /\.ts$/, /\bpart: '([^']+)'/g],
+  ];
+  for (const [dir, kind, pattern] of sources) {
+    for (const file of readdirSync(join(root, dir))) {
+      if (!kind.test(file) || file.includes('.test.')) continue;
+      const text = readFileSync(join(root, dir, file), 'utf8');
+      for (const match of text.matchAll(pattern)) {
+        for (const name of match[1]!.split(/\s+/)) names.add(name);
+      }
     }
   }
   return [...names].sort();
@@ -283,20 +296,27 @@ export function partsUsed(root: string): string[] {
 
 /** Every `--parley-*` the stylesheet reads, and the custom properties the element sets itself. */
 export function customPropertiesUsed(root: string): { read: string[]; setByElement: string[] } {
-  const css = readFileSync(join(root, CSS_FILE), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const css = stylesheetRules(root);
   const read = new Set([...css.matchAll(/var\((--parley-[\w-]+)/g)].map((match) => match[1]!));
   const setByElement = new Set<string>();
-  for (const file of readdirSync(join(root, ELEMENT_DIR))) {
-    if (!file.endsWith('.ts') || file.includes('.test.')) continue;
-    const text = readFileSync(join(root, ELEMENT_DIR, file), 'utf8');
-    for (const match of text.matchAll(/(--parley-[\w-]+)\s*:/g)) setByElement.add(match[1]!);
+  for (const dir of [ELEMENT_DIR, CHAT_DIR]) {
+    for (const file of readdirSync(join(root, dir))) {
+      if (!file.endsWith('.ts') || file.includes('.test.')) continue;
+      const text = readFileSync(join(root, dir, file), 'utf8');
+      for (const match of text.matchAll(/(--parley-[\w-]+)\s*:/g)) setByElement.add(match[1]!);
+    }
   }
   return { read: [...read].sort(), setByElement: [...setByElement].sort() };
 }
 
+/** Both stylesheets' rules, in the order they are adopted, without comments. */
+function stylesheetRules(root: string): string {
+  return [FRAME_CSS_FILE, CSS_FILE].map((file) => readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')).join('\n');
+}
+
 function readCssDocs(root: string): { parts: CssPart[]; properties: CssProperty[] } {
   const text = readFileSync(join(root, CSS_FILE), 'utf8');
-  const css = text.replace(/\/\*[\s\S]*?\*\//g, '');
+  const css = stylesheetRules(root);
   const parts: CssPart[] = [];
   const properties: CssProperty[] = [];
   for (const match of text.matchAll(/^@(csspart|cssprop)\s+(\S+)\s+-\s+(.+)$/gm)) {

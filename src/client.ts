@@ -29,10 +29,12 @@ import type { RichAction } from './conversation/rich.ts';
 import { MAX_SPEECH_LENGTH, speechLength } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
-import { httpUrl } from './util/http-url.ts';
+import { checkOptions, resolveHttpUrl } from './check-options.ts';
+import { tabPanelState } from './panel-state.ts';
 import { randomUuid } from './util/uuid.ts';
 
 export type { ChatClientEventMap };
+export { checkOptions };
 
 /** The service's limit on a text message (spec 8). */
 export const MAX_MESSAGE_LENGTH = MAX_SPEECH_LENGTH;
@@ -79,51 +81,8 @@ type Listener<T> = (detail: T) => void;
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;
 
-/** Configuration problems, in words a site owner can act on; empty when all is well. */
-export function checkOptions(options: Partial<ChatClientOptions>): string[] {
-  const problems: string[] = [];
-  if (!options.clientId?.trim()) problems.push('client-id is missing: copy it from the channel settings');
-  const urls: Array<[string, string | undefined]> = [['base-url', options.baseUrl], ['sdk-url', options.sdkUrl]];
-  if (!options.baseUrl?.trim()) problems.push('base-url is missing: the address of the service');
-  for (const [name, value] of urls) {
-    if (value?.trim() && !resolveHttpUrl(value)) problems.push(`${name} "${value}" is not an http or https address`);
-  }
-  if (options.headerPrefix !== undefined && !/^[A-Za-z0-9-]+$/.test(options.headerPrefix)) {
-    problems.push(`header-prefix "${options.headerPrefix}" may hold only letters, digits and dashes`);
-  }
-  return problems;
-}
-
-function resolveHttpUrl(value: string): string | undefined {
-  return httpUrl(value.trim(), globalThis.location?.href)?.replace(/\/+$/, '');
-}
-
-
 /** Entries read from storage at a time when the visitor scrolls back. */
 const OLDER_PAGE = 50;
-
-/** The panel's open state belongs to the tab (and survives its reloads), not to the conversation. */
-function tabPanelState(clientId: string) {
-  const key = `parley:open:${clientId}`;
-  const storage = (): Storage | undefined => globalThis.sessionStorage;
-  return {
-    read(): boolean {
-      try {
-        return storage()?.getItem(key) === '1';
-      } catch {
-        return false;
-      }
-    },
-    write(open: boolean): void {
-      try {
-        if (open) storage()?.setItem(key, '1');
-        else storage()?.removeItem(key);
-      } catch {
-        // Storage refused (sandboxed frame): the state lasts as long as the page.
-      }
-    },
-  };
-}
 
 export function createChatClient(options: ChatClientOptions) {
   const clock = options.clock ?? systemClock;

@@ -1,8 +1,15 @@
-// The script-tag entry (dist/parley.js): registers <parley-chat> and mounts one element
-// configured from the tag's data- attributes:
+// The script-tag entry (dist/parley.js), the loader: registers <parley-chat>, draws its launcher,
+// and mounts one element configured from the tag's data- attributes:
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
+// The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
+// name and integrity hash in here).
 import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './element/attributes.ts';
-import { defineParleyChat } from './element/define.ts';
+import { loadChatScript } from './element/load-script.ts';
+import { createParleyChatClass } from './element/parley-chat.ts';
+import { registerElement } from './element/register.ts';
+
+declare const __PARLEY_CHAT_FILE__: string;
+declare const __PARLEY_CHAT_INTEGRITY__: string;
 
 const MARK = 'data-parley-embed';
 
@@ -24,9 +31,11 @@ function mountFromScript(script: HTMLScriptElement): void {
   document.body.append(element);
 }
 
-// currentScript is only set while this classic script first runs: read it now.
+// currentScript is only set while this classic script first runs: read it now. The chat's file
+// sits beside it (a CDN path or a self-hosted folder alike).
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
-defineParleyChat();
+const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
+registerElement('parley-chat', () => createParleyChatClass(() => loadChatScript(chatUrl, __PARLEY_CHAT_INTEGRITY__)));
 if (!script) {
   console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {

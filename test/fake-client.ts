@@ -44,7 +44,7 @@ export type FakeClient = ReturnType<typeof fakeClient>;
 
 export function fakeView(
   client: FakeClient = fakeClient(),
-  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; direction?: 'rtl'; language?: string } = {},
+  options: { open?: boolean; heading?: string; strings?: Partial<Strings> } = {},
 ) {
   const open = signal(options.open ?? false);
   const view = {
@@ -52,11 +52,10 @@ export function fakeView(
     open,
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<Strings>({ ...defaultStrings, ...options.strings }),
-    direction: signal(options.direction),
-    language: signal(options.language),
     setOpen: vi.fn((value: boolean) => {
       open.value = value;
     }),
+    focusLauncher: vi.fn(),
   } satisfies WidgetView;
   return { view, client, open };
 }

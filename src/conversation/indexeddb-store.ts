@@ -5,6 +5,7 @@
 // next write that works (each failure reopens the database). Only this module imports idb-keyval.
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
+import { threadMarkKey } from '../storage-marks.ts';
 import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
 import type { SendRequest } from './outgoing.ts';
 import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './persistence.ts';
@@ -70,7 +71,7 @@ function local<T>(action: (storage: Storage) => T): T | undefined {
  * localStorage is unavailable (sandboxed frames): then IndexedDB is asked directly.
  */
 function threadMarker(clientId: string) {
-  const name = `parley:thread:${clientId}`;
+  const name = threadMarkKey(clientId);
   return {
     isSet: () => local((storage) => storage.getItem(name) === '1'),
     set: () => local((storage) => storage.setItem(name, '1')),

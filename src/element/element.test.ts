@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../conversation/persistence.ts';
+import { elementClassWithChat } from '../../test/chat-element.ts';
 import { defineParleyChat } from './define.ts';
 import type { ParleyChatElement } from './parley-chat.ts';
 
@@ -21,7 +22,7 @@ function setup() {
     store,
     random: () => 0,
   };
-  defineParleyChat(tag, deps);
+  customElements.define(tag, elementClassWithChat(deps));
   const create = (attributes: Record<string, string> = { 'client-id': 'c1', 'base-url': 'https://service.test' }) => {
     const element = document.createElement(tag) as ParleyChatElement;
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -165,7 +166,7 @@ describe('<parley-chat>', () => {
     const element = document.createElement(tag) as ParleyChatElement;
     Object.assign(element, { clientId: 'early', baseUrl: 'https://service.test', strings: { openChat: 'Chat öffnen' } });
     document.body.append(element);
-    defineParleyChat(tag, setup().deps);
+    customElements.define(tag, elementClassWithChat(setup().deps));
     await settle();
     expect(element.getAttribute('client-id')).toBe('early');
     expect(element.strings).toEqual({ openChat: 'Chat öffnen' });
@@ -193,12 +194,12 @@ describe('<parley-chat>', () => {
     expect(element.dataset.connection).toBe('open');
   });
 
-  it('removed before its mount task runs and inserted again later, it still mounts (StrictMode, routers)', async () => {
+  it('removed before its start task runs and inserted again later, it still works (StrictMode, routers)', async () => {
     const t = setup();
     const element = t.create();
-    element.remove(); // before the queued mount task
+    element.remove(); // before the queued start task
     await settle();
-    expect(element.dataset.connection).toBeUndefined();
+    expect(t.http.requests).toHaveLength(0);
     document.body.append(element);
     await settle();
     expect(element.dataset.connection).toBe('idle');

@@ -9,12 +9,13 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp, h as vueH } from 'vue';
-import { createParleyChatClass, type ParleyChatElement } from './parley-chat.ts';
+import { elementClassWithChat } from '../../test/chat-element.ts';
+import type { ParleyChatElement } from './parley-chat.ts';
 
 let tagCount = 0;
 function defineTag(): string {
   const tag = `parley-framework-${++tagCount}`;
-  customElements.define(tag, createParleyChatClass());
+  customElements.define(tag, elementClassWithChat());
   return tag;
 }
 

@@ -7,7 +7,8 @@ import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from
 import { memoryStore } from '../conversation/persistence.ts';
 import type { ParleyChatAttributes, ParleyChatProperties } from '../frameworks/common.ts';
 import type { ObservedAttribute } from './attributes.ts';
-import { createParleyChatClass, type ParleyChatElement, type ParleyChatEventMap } from './parley-chat.ts';
+import { elementClassWithChat } from '../../test/chat-element.ts';
+import type { ParleyChatElement, ParleyChatEventMap } from './parley-chat.ts';
 
 const manifest = generateManifest();
 const declaration = manifest.modules[0]!.declarations[0]!;
@@ -18,7 +19,7 @@ const names = <T extends { name: string }>(items: T[]) => items.map((item) => it
 let tagCount = 0;
 function defineElement() {
   const sockets = fakeSocketClass();
-  const elementClass = createParleyChatClass({
+  const elementClass = elementClassWithChat({
     fetch: fakeAddressFetch().fetch,
     WebSocket: sockets.SocketClass,
     environment: fakeEnvironment().environment,

@@ -1,19 +1,23 @@
-// <parley-chat>: attributes and properties <-> client options, DOM events, the shadow root.
-// The class is made by a function, not at module load, so importing this file touches no
-// browser global (Node, SSR).
-import { computed, signal } from '@preact/signals-core';
-import { h, render } from 'preact';
-import { createChatClient, type ChatClient, type ChatClientOptions } from '../client.ts';
+// <parley-chat>, the part dist/parley.js carries: attributes and properties, the launcher, and
+// the methods, which are queued until the chat itself (chat/mount-chat.ts) has loaded: on intent, or at
+// once for a returning visitor. The class is made by a function, not at module load, so
+// importing this file touches no browser global (Node, SSR).
+import { checkOptions } from '../check-options.ts';
+import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
-import { ChatApp } from '../ui/App.tsx';
-import { mergeStrings, type Strings } from '../ui/strings.ts';
-import { prepareClock } from '../ui/time.ts';
-import type { WidgetView } from '../ui/view.ts';
-import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes, type ConfigOption } from './attributes.ts';
-import { adoptWidgetStyles } from './styles.ts';
-import { trackVisualViewport } from './viewport.ts';
+import { hasConversation } from '../storage-marks.ts';
+import { launcherStrings, mergeStrings } from '../ui/launcher-strings.ts';
+import type { Strings } from '../ui/strings.ts';
+import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
+import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
+import { el } from './dom.ts';
+import { drawLauncher, type Launcher } from './launcher.ts';
+import { drawLoadFailure } from './load-failure.ts';
+import { adoptFrameStyles } from './styles.ts';
+
+export type { ElementDeps };
 
 // Languages written right to left: with one of these as `language`, the widget mirrors.
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
@@ -26,7 +30,9 @@ const UPGRADABLE_PROPERTIES = [
   'strings',
 ];
 
-/** The element's DOM events: all bubble and are composed, so they cross the shadow boundary. */
+/** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
+export type ChatLoader = () => Promise<ChatModule>;
+
 export interface ParleyChatEventMap {
   /** A message from the bot or an agent (the `message.received` payload). */
   'parley:message': CustomEvent<ReceivedPayload>;
@@ -54,7 +60,7 @@ export interface ParleyChatElement extends HTMLElement {
   headerPrefix: string | null;
   /** `start-event`: an event sent once when a new thread first connects. */
   startEvent: string | null;
-  /** `language`: two-letter `metadata.language`; default from the browser. */
+  /** `language`: a BCP 47 tag (`nl`, `pt-BR`), the widget's language and `metadata.language`; default from the browser. */
   language: string | null;
   /** `heading`: the panel's title. */
   heading: string | null;
@@ -94,38 +100,49 @@ export interface ParleyChatElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
-/** Test seams: anything createChatClient accepts besides the configuration. */
-export type ElementDeps = Omit<Partial<ChatClientOptions>, ConfigOption>;
 
 export type ParleyChatConstructor = new () => ParleyChatElement;
 
-export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstructor {
+export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = {}): ParleyChatConstructor {
+  const chatCode = sharedLoad(loadChat);
+
   class ParleyChat extends HTMLElement {
     static readonly observedAttributes = OBSERVED_ATTRIBUTES;
 
-    #client: ChatClient | undefined;
-    #teardown: Array<() => void> = [];
-    #mountQueued = false;
+    #chat: MountedChat | undefined;
+    /** The chat is needed: intent, a method, a stored conversation. */
+    #wanted = false;
+    #loading = false;
+    #loadFailed = false;
+    #startQueued = false;
+    /** Method calls made before the chat arrived, run in order once it has. */
+    #calls: Array<(client: ChatClient) => void> = [];
     #user: ChatUser | undefined;
-    readonly #isOpen = signal(false);
-    readonly #headingAttribute = signal<string | null>(null);
-    readonly #stringOverrides = signal<Partial<Strings>>({});
-    readonly #strings = computed(() => mergeStrings(this.#stringOverrides.value));
-    readonly #language = signal<string | undefined>(undefined);
-    readonly #direction = computed(() => {
-      const language = this.#language.value?.toLowerCase().split(/[-_]/)[0];
-      return language && RTL_LANGUAGES.has(language) ? ('rtl' as const) : undefined;
-    });
-    #stopViewport: (() => void) | undefined;
+    #open = false;
+    /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
+    #askedOpen = false;
+    #overrides: Partial<Strings> = {};
+    readonly #root: ShadowRoot;
+    /** Carries the direction and language to the launcher and the panel; takes no box. */
+    readonly #frame = el('div', { class: 'root' });
+    readonly #mountPoint = el('div', { class: 'root' });
+    readonly #launcher: Launcher;
+    #failure: HTMLElement | undefined;
 
     constructor() {
       super();
-      adoptWidgetStyles(this.attachShadow({ mode: 'open' }));
+      this.#root = this.attachShadow({ mode: 'open' });
+      adoptFrameStyles(this.#root);
+      this.#launcher = drawLauncher(this.#frame, launcherStrings, { onIntent: () => this.#want(), onOpen: () => this.#setOpen(true, true) });
+      this.#frame.append(this.#mountPoint);
+      this.#root.append(this.#frame);
     }
 
     connectedCallback(): void {
       this.#adoptEarlyProperties();
-      this.#queueMount();
+      // No chat yet, no connection: the contract's attribute says so from the start.
+      if (!this.#chat) this.dataset.connection = 'idle';
+      this.#queueStart();
     }
 
     disconnectedCallback(): void {
@@ -149,21 +166,21 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       if (previous === value) return;
-      if (name === 'language') this.#language.value = value?.trim() || undefined;
-      if (name === 'open') this.#setOpen(value !== null);
-      else if (name === 'heading') this.#headingAttribute.value = value;
-      else if (isClientAttribute(name) && this.#client) {
+      if (name === 'language') this.#showLanguage(value?.trim());
+      if (name === 'open') this.#setOpen(value !== null, false);
+      else if (name === 'heading') this.#update();
+      else if (isClientAttribute(name) && this.#chat) {
         // New configuration: a new client. Several attributes set together cost one reconnect.
         this.#unmount();
-        this.#queueMount();
+        this.#queueStart();
       }
     }
 
     get isOpen(): boolean {
-      return this.#isOpen.value;
+      return this.#open;
     }
     set isOpen(open: boolean) {
-      this.#setOpen(Boolean(open));
+      this.#setOpen(Boolean(open), true);
     }
 
     get heading(): string | null {
@@ -174,146 +191,166 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
     }
 
     get strings(): Partial<Strings> {
-      return this.#stringOverrides.value;
+      return this.#overrides;
     }
     set strings(value: Partial<Strings>) {
-      this.#stringOverrides.value = { ...(value ?? {}) };
+      this.#overrides = { ...(value ?? {}) };
+      this.#launcher.setStrings(mergeStrings(launcherStrings, this.#overrides));
+      this.#update();
     }
 
     get threadId(): string | undefined {
       // Until the stored conversation is loaded, the client's threadId may not be the real one.
-      return this.#client?.loaded.value ? this.#client.threadId : undefined;
+      const client = this.#chat?.client;
+      return client?.loaded.value ? client.threadId : undefined;
     }
 
     get connection(): ConnectionStateName {
-      return this.#client?.status.value.state ?? 'idle';
+      return this.#chat?.client.status.value.state ?? 'idle';
     }
 
     open(): void {
-      this.#setOpen(true);
+      this.#setOpen(true, true);
     }
     close(): void {
-      this.#setOpen(false);
+      this.#setOpen(false, true);
     }
     toggle(): void {
-      this.#setOpen(!this.#isOpen.value);
+      this.#setOpen(!this.#open, true);
     }
 
-    async send(text: string): Promise<void> {
-      await this.#requireClient('send').send(text);
+    send(text: string): Promise<void> {
+      return this.#withClient('send', (client) => client.send(text));
     }
 
-    async sendEvent(name: string, params?: Record<string, unknown>): Promise<void> {
-      await this.#requireClient('sendEvent').sendEvent(name, params);
+    sendEvent(name: string, params?: Record<string, unknown>): Promise<void> {
+      return this.#withClient('sendEvent', (client) => client.sendEvent(name, params));
     }
 
     setUser(user: ChatUser): void {
       this.#user = { ...user };
-      this.#client?.setUser(this.#user);
+      this.#chat?.client.setUser(this.#user);
     }
 
-    async reset(): Promise<void> {
-      await this.#requireClient('reset').reset();
+    reset(): Promise<void> {
+      return this.#withClient('reset', (client) => client.reset());
     }
 
-    #requireClient(method: string): ChatClient {
-      // Just inserted or reconfigured: mount now rather than fail the call.
-      if (!this.#client && this.isConnected) this.#mount();
-      if (!this.#client) throw new Error(`<parley-chat>.${method}(): the element is not on the page`);
-      return this.#client;
-    }
-
-    // Mounts in a task of its own: attributes and properties set right after insertion are
-    // seen, and the host page's task that ran the script stays short (no long task).
-    #queueMount(): void {
-      if (this.#mountQueued) return;
-      this.#mountQueued = true;
-      setTimeout(() => {
-        // Cleared here, not only in #mount: an element removed before this task runs and
-        // inserted again later (StrictMode's double mount, routers) must queue a mount again.
-        this.#mountQueued = false;
-        if (this.isConnected && !this.#client) this.#mount();
-      }, 0);
-    }
-
-    #mount(): void {
-      this.#mountQueued = false;
-      // A bad configuration is the client's to explain: an `error` status and a console error.
-      const options = optionsFromAttributes(this);
-      const client = createChatClient({ ...deps, ...options, ...(this.#user ? { user: this.#user } : {}) } as ChatClientOptions);
-      this.#client = client;
-      this.dataset.connection = client.status.value.state;
-      this.#teardown = [
-        client.on('message', (payload) => this.#emit('parley:message', payload)),
-        client.on('delivered', (detail) => this.#emit('parley:delivered', detail)),
-        client.on('connection', ({ state }) => {
-          this.dataset.connection = state;
-          this.#emit('parley:connection', { state });
-        }),
-        client.on('error', ({ message }) => this.#emit('parley:error', { message })),
-      ];
-      const status = client.status.value;
-      if (status.state === 'error') this.#emit('parley:error', { message: status.error.message });
-
-      const view: WidgetView = {
-        client,
-        open: this.#isOpen,
-        heading: computed(() => this.#headingAttribute.value?.trim() || this.#strings.value.heading),
-        strings: this.#strings,
-        direction: this.#direction,
-        language: this.#language,
-        setOpen: (open) => this.#setOpen(open),
-      };
-      render(h(ChatApp, { view }), this.shadowRoot!);
-      this.#syncViewport();
-      // The panel was open before a reload: its messages show as soon as they are loaded. Their
-      // clock's locale data loads now, in a task of its own, while storage is being read.
-      if (client.panelOpen.value || this.#isOpen.value) {
-        const timer = setTimeout(prepareClock);
-        this.#teardown.push(() => clearTimeout(timer));
-      }
-
-      void client.ready.then(() => {
-        if (this.#client !== client) return;
-        // Connect at load only for a visitor who already has a conversation here.
-        if (client.panelOpen.value) this.#setOpen(true);
-        if (this.#isOpen.value || client.hadStoredThread.value) client.connect();
+    // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
+    #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
+      if (this.#chat) return run(this.#chat.client).then(() => undefined);
+      if (!this.isConnected) return Promise.reject(new Error(`<parley-chat>.${method}(): the element is not on the page`));
+      return new Promise((resolve, reject) => {
+        this.#calls.push((client) => run(client).then(() => resolve(), reject));
+        this.#want();
       });
     }
 
+    // Decides in a task of its own, so attributes and properties set right after insertion are
+    // seen, and the host page's task that ran the script stays short.
+    #queueStart(): void {
+      if (this.#startQueued) return;
+      this.#startQueued = true;
+      setTimeout(() => {
+        // Cleared here: an element removed before this task runs and inserted again later
+        // (StrictMode's double mount, routers) must queue a start again.
+        this.#startQueued = false;
+        if (this.isConnected && (this.#wanted || this.#neededAtOnce())) this.#want();
+      }, 0);
+    }
+
+    // A returning visitor's chat reconnects and counts unread messages; an open panel shows; a
+    // wrong configuration says so on the page and in the console at load.
+    #neededAtOnce(): boolean {
+      const options = optionsFromAttributes(this);
+      return this.#open || checkOptions(options).length > 0 || hasConversation(options.clientId!);
+    }
+
+    #want(): void {
+      this.#wanted = true;
+      if (this.#chat || this.#loading || !this.isConnected) return;
+      this.#loading = true;
+      this.#update();
+      chatCode().then(
+        (code) => {
+          this.#loading = this.#loadFailed = false;
+          this.#mount(code);
+        },
+        (error: Error) => {
+          this.#loading = false;
+          this.#loadFailed = true;
+          console.error(`[parley] ${error.message}`);
+          this.#emit('parley:error', { message: error.message });
+          this.#update();
+        },
+      );
+    }
+
+    #mount(code: ChatModule): void {
+      if (this.#chat || !this.isConnected) return;
+      this.#chat = code.mountChat({
+        element: this,
+        root: this.#root,
+        mountPoint: this.#mountPoint,
+        deps,
+        user: this.#user,
+        state: this.#state(),
+        launcher: this.#launcher,
+        setOpen: (open) => this.#setOpen(open, false),
+        emit: (type, detail) => this.#emit(type, detail),
+      });
+      this.#update();
+      const client = this.#chat.client;
+      for (const call of this.#calls.splice(0)) call(client);
+    }
+
     #unmount(): void {
-      const client = this.#client;
-      if (!client) return;
-      this.#client = undefined;
-      if (this.dataset.connection !== 'idle') {
-        this.dataset.connection = 'idle';
-        this.#emit('parley:connection', { state: 'idle' });
-      }
-      for (const stop of this.#teardown) stop();
-      this.#teardown = [];
-      render(null, this.shadowRoot!);
-      this.#syncViewport();
-      void client.destroy();
+      const chat = this.#chat;
+      this.#chat = undefined;
+      chat?.destroy();
+      this.#update();
     }
 
-    // The visual viewport is watched only while a mounted panel is open.
-    #syncViewport(): void {
-      if (this.#client && this.#isOpen.value) {
-        this.#stopViewport ??= trackVisualViewport(this.shadowRoot!);
-      } else {
-        this.#stopViewport?.();
-        this.#stopViewport = undefined;
-      }
+    #state() {
+      return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, heading: this.getAttribute('heading') };
     }
 
-    #setOpen(open: boolean): void {
-      const changed = this.#isOpen.value !== open;
-      this.#isOpen.value = open;
+    // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
+    // chat loads for a visitor who opened it).
+    #update(): void {
+      const open = this.#open;
+      this.#chat?.update(this.#state());
+      const failing = open && this.#loadFailed && !this.#chat;
+      if (failing && !this.#failure) {
+        this.#failure = drawLoadFailure(this.#frame, {
+          heading: this.getAttribute('heading')?.trim() || mergeStrings(launcherStrings, this.#overrides).heading,
+          strings: mergeStrings(launcherStrings, this.#overrides),
+          onRetry: () => this.#want(),
+          onClose: () => this.#setOpen(false, true),
+        });
+      } else if (!failing && this.#failure) {
+        this.#failure.remove();
+        this.#failure = undefined;
+      }
+      this.#failure?.toggleAttribute('aria-busy', this.#loading);
+      this.#launcher.show(!(open && (this.#chat || failing)));
+      this.#launcher.setBusy(open && this.#loading);
+    }
+
+    #showLanguage(language: string | undefined): void {
+      setOrRemove(this.#frame, 'lang', language || null);
+      const rtl = RTL_LANGUAGES.has(language?.toLowerCase().split(/[-_]/)[0] ?? '');
+      setOrRemove(this.#frame, 'dir', rtl ? 'rtl' : null);
+    }
+
+    #setOpen(open: boolean, asked: boolean): void {
+      const changed = this.#open !== open;
+      this.#open = open;
+      if (changed && open) this.#askedOpen = asked;
       setOrRemove(this, 'open', open ? '' : null);
-      this.#syncViewport();
       if (!changed) return;
-      this.#client?.setPanelOpen(open);
-      if (open) this.#client?.connect();
+      if (open) this.#want();
+      this.#update();
       this.#emit(open ? 'parley:open' : 'parley:close', null);
     }
 
@@ -338,6 +375,16 @@ export function createParleyChatClass(deps: ElementDeps = {}): ParleyChatConstru
   }
 
   return ParleyChat as unknown as ParleyChatConstructor;
+}
+
+/** One load at a time, shared by every element of a class; a failed one may be tried again. */
+function sharedLoad(load: ChatLoader): ChatLoader {
+  let pending: Promise<ChatModule> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error instanceof Error ? error : new Error(String(error));
+    }));
 }
 
 function setOrRemove(element: Element, name: string, value: string | null | undefined): void {

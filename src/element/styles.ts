@@ -1,13 +1,16 @@
-// Styles go in through a constructable stylesheet: no <style> element and no style attribute,
-// so a strict Content-Security-Policy (no 'unsafe-inline') has nothing to block.
-import { widgetCss } from '../ui/styles.ts';
+// Styles go in through constructable stylesheets: no <style> element and no style attribute,
+// so a strict Content-Security-Policy (no 'unsafe-inline') has nothing to block. The loader
+// adopts the frame's sheet; the chat adds its own after it when it mounts.
+import { frameCss } from '../ui/frame-css.ts';
 
-let sheet: CSSStyleSheet | undefined;
+let frame: CSSStyleSheet | undefined;
 
-export function adoptWidgetStyles(root: ShadowRoot): void {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(widgetCss);
-  }
-  root.adoptedStyleSheets = [sheet];
+export function sheetOf(css: string): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return sheet;
+}
+
+export function adoptFrameStyles(root: ShadowRoot): void {
+  root.adoptedStyleSheets = [(frame ??= sheetOf(frameCss))];
 }

@@ -3,54 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
+import { frameCss } from './frame-css.ts';
 import { widgetCss } from './styles.ts';
 
 afterEach(cleanup);
-
-const launcher = () => screen.getByRole('button', { name: 'Open chat' });
-
-describe('launcher', () => {
-  it('is the only thing shown while closed, named exactly "Open chat"', () => {
-    const { view } = fakeView();
-    const { container } = render(<ChatApp view={view} />);
-    expect(launcher().getAttribute('part')).toBe('launcher');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(container.querySelector('[part~="badge"]')).toBeNull();
-    fireEvent.click(launcher());
-    expect(view.setOpen).toHaveBeenCalledWith(true);
-  });
-
-  it('counts bot and agent messages that arrive while closed, not older history or the visitor', async () => {
-    const t = fakeView();
-    // Restored history that was read before (in this tab or another) does not count.
-    const old = received('old', { at: Date.now() - 60_000 });
-    t.client.entries.value = [old];
-    t.client.readSeq.value = old.seq;
-    const { container } = render(<ChatApp view={t.view} />);
-    expect(container.querySelector('[part~="badge"]')).toBeNull();
-
-    await act(() => {
-      t.client.entries.value = [
-        ...t.client.entries.value,
-        received('one'),
-        userEntry('mine'),
-        received('two', { from: 'agent', name: 'Sam' }),
-        received('echo', { from: 'user' }),
-      ];
-    });
-    const button = launcher();
-    expect(container.querySelector('[part~="badge"]')!.textContent).toBe('2');
-    expect(button.textContent).toContain('2 unread');
-    const description = container.querySelector(`#${CSS.escape(button.getAttribute('aria-describedby')!)}`);
-    expect(description?.textContent).toBe('2 unread');
-
-    // Opening reads them; closing again starts from zero.
-    fireEvent.click(button);
-    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
-    expect(container.querySelector('[part~="badge"]')).toBeNull();
-    expect(launcher().getAttribute('aria-describedby')).toBeNull();
-  });
-});
 
 describe('panel', () => {
   it('replaces the launcher with a dialog labelled by its title, and one close button', () => {
@@ -69,8 +25,7 @@ describe('panel', () => {
   it('focuses the message box when the visitor opens it, and the launcher again after Escape', async () => {
     const { view } = fakeView();
     render(<ChatApp view={view} />);
-    launcher().focus();
-    fireEvent.click(launcher());
+    await act(() => view.setOpen(true)); // the launcher's click (element/launcher.ts)
     const textbox = screen.getByRole('textbox', { name: 'Message' });
     await act(() => {}); // effects
     expect(document.activeElement).toBe(textbox);
@@ -79,7 +34,7 @@ describe('panel', () => {
     expect(view.setOpen).toHaveBeenLastCalledWith(false);
     await act(() => {});
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(launcher());
+    expect(view.focusLauncher).toHaveBeenCalledTimes(1);
   });
 
   it('the close button closes it and returns focus to the launcher', async () => {
@@ -89,7 +44,7 @@ describe('panel', () => {
     close.focus();
     fireEvent.click(close);
     await act(() => {});
-    expect(document.activeElement).toBe(launcher());
+    expect(view.focusLauncher).toHaveBeenCalledTimes(1);
   });
 
   it('takes no focus when it is open at load, and leaves focus alone when closed from outside', async () => {
@@ -104,6 +59,7 @@ describe('panel', () => {
       open.value = false;
     });
     expect(document.activeElement).toBe(outside);
+    expect(view.focusLauncher).not.toHaveBeenCalled();
     outside.remove();
   });
 
@@ -118,15 +74,16 @@ describe('panel', () => {
   });
 });
 
-describe('widgetCss', () => {
-  it('isolates the host and exposes the documented custom properties', () => {
-    expect(widgetCss).toMatch(/:host\s*\{\s*all: initial !important;/);
+describe('the stylesheets', () => {
+  it('isolate the host and expose the documented custom properties', () => {
+    const css = frameCss + widgetCss;
+    expect(frameCss).toMatch(/:host\s*\{\s*all: initial !important;/);
     for (const name of ['accent', 'accent-contrast', 'bg', 'fg', 'font', 'radius', 'panel-width', 'panel-height']) {
-      expect(widgetCss).toContain(`var(--parley-${name},`);
+      expect(frameCss).toContain(`var(--parley-${name},`);
     }
-    expect(widgetCss).toContain('prefers-color-scheme: dark');
-    expect(widgetCss).toContain('prefers-reduced-motion: reduce');
-    expect(widgetCss).toContain('max-width: 480px');
+    for (const sheet of [frameCss, widgetCss]) expect(sheet).toContain('prefers-reduced-motion: reduce');
+    expect(css).toContain('prefers-color-scheme: dark');
+    expect(frameCss).toContain('max-width: 480px');
     expect(widgetCss).toMatch(/\.input \{[^}]*font-size: 16px;/);
     expect(widgetCss).toContain('white-space: pre-wrap');
   });

@@ -1,11 +1,11 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// The widget's UI: the launcher while closed, the panel while open. Rendered by <parley-chat>
-// into its shadow root; styles come from styles.ts, adopted by the element.
+// The chat's UI: the panel while open. The launcher is the loader's (element/launcher.ts), drawn
+// before this file loads. Rendered by <parley-chat> into its shadow root; styles come from
+// styles.ts, adopted by the element.
 // (The UI's .tsx files ask for Preact's h() in their first line rather than the automatic
 // jsx-runtime: the bundle is a few hundred bytes smaller that way.)
 import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { Launcher } from './Launcher.tsx';
 import { Panel } from './Panel.tsx';
 import { useSignalValue } from './use-signal.ts';
 import type { WidgetView } from './view.ts';
@@ -22,12 +22,9 @@ export function ChatApp({ view }: { view: WidgetView }) {
   const client = view.client;
   const unread = useSignalValue(client.unread);
   const heading = useSignalValue(view.heading);
-  const direction = useSignalValue(view.direction);
-  const language = useSignalValue(view.language);
-  const launcher = useRef<HTMLButtonElement>(null);
   const refocusLauncher = useRef(false);
   // An open panel at mount was restored or configured, not asked for: it takes no focus.
-  const closedOnce = useRef(!open);
+  const closedOnce = useRef(!open || Boolean(view.askedOpen));
   if (!open) closedOnce.current = true;
 
   // Messages on screen in a visible tab are read, in every tab.
@@ -42,11 +39,11 @@ export function ChatApp({ view }: { view: WidgetView }) {
   }, [open, unread]);
 
   useLayoutEffect(() => {
-    if (!open && refocusLauncher.current) launcher.current?.focus();
+    if (!open && refocusLauncher.current) view.focusLauncher();
     refocusLauncher.current = false;
   }, [open]);
 
-  const ui = open ? (
+  return open ? (
     <Panel
       client={view.client}
       strings={strings}
@@ -56,13 +53,5 @@ export function ChatApp({ view }: { view: WidgetView }) {
       onClose={() => view.setOpen(false)}
       onCloseWithFocus={() => (refocusLauncher.current = true)}
     />
-  ) : (
-    <Launcher strings={strings} unread={unread} buttonRef={launcher} onOpen={() => view.setOpen(true)} />
-  );
-  // A wrapper that takes no box: it carries the direction and language to both surfaces.
-  return (
-    <div class="root" dir={direction} lang={language}>
-      {ui}
-    </div>
-  );
+  ) : null;
 }

@@ -176,18 +176,6 @@ describe('review fixes', () => {
   });
 });
 
-describe('launcher', () => {
-  it('announces messages that arrive while closed through a live region', async () => {
-    const t = fakeView();
-    render(<ChatApp view={t.view} />);
-    await act(() => {
-      t.client.entries.value = [received('While you were away')];
-    });
-    const live = screen.getAllByRole('status').map((el) => el.textContent);
-    expect(live).toContain('1 unread');
-  });
-});
-
 describe('a message that was not delivered', () => {
   it('shows the service\'s reason as text, and offers Retry and Delete', async () => {
     const t = openApp();

@@ -1,10 +1,11 @@
 // Every word the widget shows or announces. A page overrides any of them through the element's
 // `strings` property; `{name}` placeholders are filled in by format().
+import { format, launcherStrings, mergeStrings } from './launcher-strings.ts';
+
+export { format };
 
 export const defaultStrings = {
-  openChat: 'Open chat',
-  closeChat: 'Close chat',
-  heading: 'Chat',
+  ...launcherStrings,
   transcriptLabel: 'Conversation',
   messageLabel: 'Message',
   messagePlaceholder: 'Write a message…',
@@ -21,8 +22,6 @@ export const defaultStrings = {
   openImage: 'new tab',
   download: 'Download',
   openMap: 'Open map',
-  /** The launcher's unread badge, read by screen readers with the button's name. */
-  unread: '{count} unread',
   typing: '{name} is typing…',
   botName: 'Bot',
   agentName: 'Agent',
@@ -47,7 +46,6 @@ export const defaultStrings = {
   /** The line below the messages of an earlier conversation (one the service no longer continues). */
   newConversation: 'New conversation',
 
-  errorTitle: 'The chat is not available',
   errorHelp: 'Please try again later.',
   serviceError: 'The last message could not be processed: {message}',
   dismiss: 'Dismiss',
@@ -56,18 +54,7 @@ export const defaultStrings = {
 export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
-/** Fills `{name}` placeholders; unknown names stay as they are. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 /** The defaults with a page's overrides on top; anything that is not a string is ignored. */
-export function mergeStrings(overrides: Partial<Record<string, unknown>> | undefined): Strings {
-  const merged = { ...defaultStrings };
-  if (!overrides) return merged;
-  for (const key of Object.keys(defaultStrings) as StringKey[]) {
-    const value = overrides[key];
-    if (typeof value === 'string') merged[key] = value;
-  }
-  return merged;
+export function mergeChatStrings(overrides: Partial<Record<string, unknown>> | undefined): Strings {
+  return mergeStrings(defaultStrings, overrides);
 }

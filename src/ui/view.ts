@@ -9,13 +9,13 @@ export interface WidgetView {
   client: ChatClient;
   /** The panel is open. */
   open: ReadonlySignal<boolean>;
+  /** It was opened by the visitor before the chat had loaded: it takes focus and animates in. */
+  askedOpen?: boolean;
   /** The panel's title (the `heading` attribute, or strings.heading). */
   heading: ReadonlySignal<string>;
   strings: ReadonlySignal<Strings>;
-  /** `rtl` for a right-to-left `language`; otherwise the page's direction is inherited. */
-  direction: ReadonlySignal<'rtl' | undefined>;
-  /** The `language` attribute, for screen readers' pronunciation. */
-  language: ReadonlySignal<string | undefined>;
   /** Open or close the panel; the element reflects it, persists it, connects on first open. */
   setOpen(open: boolean): void;
+  /** Focus goes back to the launcher (the loader's, element/launcher.ts) after the panel closes. */
+  focusLauncher(): void;
 }

@@ -1,0 +1,43 @@
+// Builds the script-tag files: dist/parley-chat.<hash>.js (the chat), then dist/parley.js (the
+// loader), which carries the chat's file name and its Subresource Integrity hash. The name
+// changes with the content, so both can be cached for ever; the loader's own name stays, for
+// the line site owners paste.
+import { createHash } from 'node:crypto';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { build, type Rollup } from 'vite';
+import { embedConfig } from '../vite.embed.config.ts';
+
+const DIST = 'dist';
+
+/** The one JavaScript file a build wrote in memory, and its source map. */
+async function buildInMemory(entry: string, define: Record<string, string> = {}) {
+  const result = (await build(embedConfig(entry, define))) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const output = (Array.isArray(result) ? result[0]! : result).output;
+  const chunk = output.find((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const map = output.find((item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.map'));
+  if (!chunk) throw new Error(`building ${entry} gave no script`);
+  // The code without the map's comment: the file names are decided here.
+  const code = chunk.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+  return { code, map: map ? String(map.source) : JSON.stringify(chunk.map) };
+}
+
+function write(name: string, built: { code: string; map: string }): string {
+  const code = `${built.code}\n//# sourceMappingURL=${name}.map\n`;
+  writeFileSync(`${DIST}/${name}`, code);
+  writeFileSync(`${DIST}/${name}.map`, built.map);
+  return code;
+}
+
+for (const old of readdirSync(DIST).filter((name) => /^parley-chat\.[\w-]+\.js(\.map)?$/.test(name))) rmSync(`${DIST}/${old}`);
+
+const chat = await buildInMemory('src/embed-chat.ts');
+const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
+const chatCode = write(chatName, chat);
+const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
+
+const loader = await buildInMemory('src/embed.ts', {
+  __PARLEY_CHAT_FILE__: JSON.stringify(chatName),
+  __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
+});
+write('parley.js', loader);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…)`);

@@ -1,0 +1,48 @@
+// Where the loader and the chat meet. The element (the loader, in dist/parley.js) draws the
+// launcher and keeps the element's state; the chat (chat/mount-chat.ts, loaded on intent) creates the
+// client and renders the panel. Types only: importing this file loads nothing.
+import type { ChatClient, ChatClientOptions } from '../client.ts';
+import type { ChatUser } from '../conversation/outgoing.ts';
+import type { Strings } from '../ui/strings.ts';
+import type { ConfigOption } from './attributes.ts';
+import type { Launcher } from './launcher.ts';
+import type { ParleyChatEventMap } from './parley-chat.ts';
+
+/** Test seams: anything createChatClient accepts besides the configuration. */
+export type ElementDeps = Omit<Partial<ChatClientOptions>, ConfigOption>;
+
+/** The element's own state, which the chat shows. */
+export interface ElementState {
+  open: boolean;
+  /** Opened by the visitor or the page's script (not restored by a reload): the panel takes focus. */
+  askedOpen: boolean;
+  strings: Partial<Strings>;
+  /** The `heading` attribute. */
+  heading: string | null;
+}
+
+export interface ChatHost {
+  element: HTMLElement;
+  root: ShadowRoot;
+  /** Where the chat renders its panel. */
+  mountPoint: Element;
+  deps: ElementDeps;
+  user: ChatUser | undefined;
+  state: ElementState;
+  launcher: Pick<Launcher, 'setUnread' | 'focus'>;
+  /** Opens or closes the panel through the element (which reflects `open` and fires events). */
+  setOpen(open: boolean): void;
+  emit<K extends keyof ParleyChatEventMap>(type: K, detail: ParleyChatEventMap[K]['detail']): void;
+}
+
+export interface MountedChat {
+  client: ChatClient;
+  /** The element's state changed. */
+  update(state: ElementState): void;
+  destroy(): void;
+}
+
+/** What the chat's file provides. */
+export interface ChatModule {
+  mountChat(host: ChatHost): MountedChat;
+}

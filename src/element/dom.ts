@@ -1,0 +1,31 @@
+// A few lines of DOM building for the loader, which draws its launcher and its error panel
+// without Preact (the chat's Preact comes later, with the rest of the chat).
+
+type Attributes = Record<string, string | undefined>;
+
+/** An HTML element with attributes (undefined ones left out) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** A decorative 24×24 icon of one path, as the chat's icons.tsx draws them. */
+export function icon(d: string, stroke = false): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const path = document.createElementNS(ns, 'path');
+  const set = (element: Element, attributes: Array<[string, string]>) => attributes.forEach(([name, value]) => element.setAttribute(name, value));
+  set(svg, [['class', 'icon'], ['viewBox', '0 0 24 24'], ['aria-hidden', 'true'], ['focusable', 'false']]);
+  const paint: Array<[string, string]> = stroke
+    ? [['fill', 'none'], ['stroke', 'currentColor'], ['stroke-width', '2'], ['stroke-linecap', 'round']]
+    : [['fill', 'currentColor']];
+  set(path, [...paint, ['d', d]]);
+  svg.append(path);
+  return svg;
+}
+
+export const CHAT_ICON =
+  'M12 3C6.5 3 2 6.9 2 11.7c0 2.4 1.1 4.6 3 6.2-.2 1.3-.8 2.6-1.8 3.6 1.9-.1 3.7-.8 5-1.9 1.2.4 2.5.6 3.8.6 5.5 0 10-3.9 10-8.7S17.5 3 12 3Z';
+export const CLOSE_ICON = 'M6 6l12 12M18 6 6 18';

@@ -1,0 +1,61 @@
+// The closed state, drawn by the loader at once: one round button. Its name stays exactly
+// "Open chat"; the unread count is its description, so screen readers hear both, and messages
+// that arrive while the panel is closed are announced once each by a status region.
+import { format, type launcherStrings } from '../ui/launcher-strings.ts';
+import { CHAT_ICON, el, icon } from './dom.ts';
+
+export type LauncherStrings = typeof launcherStrings;
+
+export interface Launcher {
+  setStrings(strings: LauncherStrings): void;
+  setUnread(count: number): void;
+  /** While the chat loads after a click: the button says so (aria-busy). */
+  setBusy(busy: boolean): void;
+  show(shown: boolean): void;
+  focus(): void;
+}
+
+export function drawLauncher(parent: Element, strings: LauncherStrings, actions: { onIntent: () => void; onOpen: () => void }): Launcher {
+  // Ids are the shadow root's own: one widget per root, so a fixed id cannot collide.
+  const badge = el('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true', hidden: '' });
+  const description = el('span', { id: 'parley-unread', class: 'visually-hidden' });
+  const button = el('button', { type: 'button', class: 'launcher', part: 'launcher' }, icon(CHAT_ICON), badge, description);
+  const announcer = el('span', { class: 'visually-hidden', role: 'status' });
+  // Pointer over it, focus on it or a touch: the visitor is about to open it.
+  for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, actions.onIntent, { passive: true });
+  button.addEventListener('click', actions.onOpen);
+  parent.append(button, announcer);
+
+  let unread = 0;
+  let words = strings;
+  const render = () => {
+    const text = unread > 0 ? format(words.unread, { count: unread }) : '';
+    button.setAttribute('aria-label', words.openChat);
+    button.toggleAttribute('aria-describedby', unread > 0);
+    if (unread > 0) button.setAttribute('aria-describedby', 'parley-unread');
+    badge.hidden = unread === 0;
+    badge.textContent = unread > 99 ? '99+' : String(unread);
+    description.textContent = text;
+    announcer.textContent = text;
+  };
+  render();
+  return {
+    setStrings(next) {
+      words = next;
+      render();
+    },
+    setUnread(count) {
+      if (count === unread) return;
+      unread = count;
+      render();
+    },
+    setBusy(busy) {
+      button.toggleAttribute('aria-busy', busy);
+      if (busy) button.setAttribute('aria-busy', 'true');
+    },
+    show(shown) {
+      button.hidden = announcer.hidden = !shown;
+    },
+    focus: () => button.focus(),
+  };
+}

@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+// The element as a loader: the chat's code is asked for only on intent (or at once for a
+// returning visitor or a wrong configuration), calls made before it arrives run once, in order,
+// and a file that cannot load leaves the launcher working, with an error panel and "Try again".
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { memoryStore } from '../conversation/persistence.ts';
+import { threadMarkKey } from '../storage-marks.ts';
+import type { ChatModule } from './chat-host.ts';
+import { mountChat } from '../chat/mount-chat.ts';
+import { createParleyChatClass, type ParleyChatElement } from './parley-chat.ts';
+
+let tagCount = 0;
+
+/** An element class whose chat file loads when the test says so (or fails to). */
+function setup() {
+  const sockets = fakeSocketClass();
+  const http = fakeAddressFetch();
+  const loads: Array<{ resolve: (code: ChatModule) => void; reject: (error: Error) => void }> = [];
+  const load = vi.fn(() => new Promise<ChatModule>((resolve, reject) => loads.push({ resolve, reject })));
+  const deps = { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger(), store: memoryStore(), random: () => 0 };
+  const tag = `parley-loading-${++tagCount}`;
+  customElements.define(tag, createParleyChatClass(load, deps));
+  const create = (attributes: Record<string, string> = {}) => {
+    const element = document.createElement(tag) as ParleyChatElement;
+    for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes })) element.setAttribute(name, value);
+    document.body.append(element);
+    return element;
+  };
+  const arrive = async () => {
+    loads.at(-1)!.resolve({ mountChat });
+    await settle();
+  };
+  const fail = async () => {
+    loads.at(-1)!.reject(new Error('could not load https://cdn.test/parley-chat.abc.js: not found'));
+    await settle();
+  };
+  return { sockets, http, load, deps, create, arrive, fail };
+}
+
+const shadow = (element: ParleyChatElement) => element.shadowRoot!;
+const launcherOf = (element: ParleyChatElement) => shadow(element).querySelector<HTMLButtonElement>('[part~="launcher"]')!;
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+describe('<parley-chat> as a loader', () => {
+  it('draws the launcher and loads nothing until the visitor shows intent', async () => {
+    const t = setup();
+    const element = t.create();
+    await settle();
+    expect(launcherOf(element).getAttribute('aria-label')).toBe('Open chat');
+    expect(element.dataset.connection).toBe('idle');
+    expect(t.load).not.toHaveBeenCalled();
+
+    launcherOf(element).dispatchEvent(new Event('pointerenter'));
+    expect(t.load).toHaveBeenCalledTimes(1);
+    await t.arrive();
+    // Loaded on hover, not opened: no connection yet.
+    expect(t.http.requests).toHaveLength(0);
+    launcherOf(element).click();
+    await settle();
+    expect(t.http.requests).toHaveLength(1);
+    expect(launcherOf(element).hidden).toBe(true);
+    expect(shadow(element).querySelector('[role="dialog"]')).not.toBeNull();
+  });
+
+  it('loads at once for a browser that has a conversation for this client-id, and reconnects', async () => {
+    localStorage.setItem(threadMarkKey('c1'), '1');
+    const t = setup();
+    t.create();
+    await settle();
+    expect(t.load).toHaveBeenCalledTimes(1);
+    const other = setup();
+    other.create({ 'client-id': 'someone-else' });
+    await settle();
+    expect(other.load).not.toHaveBeenCalled();
+  });
+
+  it('loads at once when the configuration is wrong, so the error shows at page load', async () => {
+    const t = setup();
+    t.create({ 'client-id': '' });
+    await settle();
+    expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs calls made before the chat arrived once each, in order', async () => {
+    const t = setup();
+    const element = t.create();
+    element.setUser({ name: 'Ada' });
+    const calls = [element.send('first'), element.sendEvent('checkout', { plan: 'pro' }), element.send('second')];
+    element.open();
+    expect(t.load).toHaveBeenCalledTimes(1);
+    await t.arrive();
+    await Promise.all(calls);
+    const socket = t.sockets.last();
+    socket.open();
+    await settle();
+    const sent = socket.frames().filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
+    expect(sent).toMatchObject([
+      { speech: 'first', originator: { name: 'Ada' } },
+      { speech: 'checkout', attachment: { type: 'event' } },
+      { speech: 'second' },
+    ]);
+    expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a file that cannot load: the launcher stays, opening shows why with "Try again", which loads it again', async () => {
+    const t = setup();
+    const element = t.create();
+    const errors: string[] = [];
+    element.addEventListener('parley:error', (event) => errors.push(event.detail.message));
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    const sent = element.send('kept');
+    launcherOf(element).click();
+    expect(launcherOf(element).getAttribute('aria-busy')).toBe('true');
+    await t.fail();
+
+    expect(errors).toEqual([expect.stringContaining('https://cdn.test/parley-chat.abc.js')]);
+    expect(console).toHaveBeenCalledWith(expect.stringContaining('https://cdn.test/parley-chat.abc.js'));
+    const panel = shadow(element).querySelector<HTMLElement>('[part~="panel"]')!;
+    expect(panel.getAttribute('role')).toBe('dialog');
+    expect(panel.querySelector('[role="alert"]')!.textContent).toContain('The chat could not be loaded.');
+    const tryAgain = shadow(element).querySelector<HTMLButtonElement>('[part~="try-again"]')!;
+    expect(shadow(element).activeElement).toBe(tryAgain);
+
+    // Closed, the launcher works; opened again, the same explanation.
+    shadow(element).querySelector<HTMLButtonElement>('[part~="close"]')!.click();
+    expect(launcherOf(element).hidden).toBe(false);
+    expect(shadow(element).querySelector('[part~="panel"]')).toBeNull();
+    launcherOf(element).click();
+    shadow(element).querySelector<HTMLButtonElement>('[part~="try-again"]')!.click();
+    expect(t.load).toHaveBeenCalledTimes(2);
+    await t.arrive();
+
+    expect(shadow(element).querySelector('[part~="try-again"]')).toBeNull();
+    expect(shadow(element).querySelector('[role="log"]')).not.toBeNull();
+    t.sockets.last().open();
+    await sent;
+    await settle();
+    expect(t.sockets.last().frames().map((frame) => frame.payload)).toMatchObject([{ speech: 'kept' }]);
+  });
+
+  it('mirrors for a right-to-left language from the first frame', () => {
+    const t = setup();
+    const element = t.create({ language: 'ar-EG' });
+    const root = shadow(element).querySelector('.root')!;
+    expect([root.getAttribute('dir'), root.getAttribute('lang')]).toEqual(['rtl', 'ar-EG']);
+    element.setAttribute('language', 'nl');
+    expect([root.getAttribute('dir'), root.getAttribute('lang')]).toEqual([null, 'nl']);
+  });
+
+  it('shows the unread count of messages that arrive while closed on its launcher', async () => {
+    const t = setup();
+    const element = t.create();
+    element.open();
+    await t.arrive();
+    const socket = t.sockets.last();
+    socket.open();
+    element.close();
+    const threadId = element.threadId;
+    socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'Still there?' } }] }] } });
+    await settle();
+    expect(launcherOf(element).textContent).toContain('1 unread');
+    expect(shadow(element).querySelector('[part~="badge"]')!.textContent).toBe('1');
+  });
+});
