@@ -98,22 +98,40 @@ describe('<parley-chat> as a loader', () => {
   it('runs calls made before the chat arrived once each, in order', async () => {
     const t = setup();
     const element = t.create();
+    const calls = [element.send('before the reset')];
+    // reset() starts over: what was sent before it and never delivered goes with the old thread.
+    calls.push(element.reset());
     element.setUser({ name: 'Ada' });
-    const calls = [element.send('first'), element.sendEvent('checkout', { plan: 'pro' }), element.send('second')];
+    calls.push(element.send('first'));
+    element.setUser({ name: 'Bob' });
+    calls.push(element.sendEvent('checkout', { plan: 'pro' }), element.send('second'));
     element.open();
     expect(t.load).toHaveBeenCalledTimes(1);
     await t.arrive();
     await Promise.all(calls);
-    const socket = t.sockets.last();
-    socket.open();
+    t.sockets.last().open();
     await settle();
-    const sent = socket.frames().filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
+    const sent = t.sockets.sockets.flatMap((socket) => socket.frames()).filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
     expect(sent).toMatchObject([
-      { speech: 'first', originator: { name: 'Ada' } },
-      { speech: 'checkout', attachment: { type: 'event' } },
-      { speech: 'second' },
+      { speech: 'first', originator: { name: 'Ada' }, threadId: element.threadId },
+      { speech: 'checkout', attachment: { type: 'event' }, originator: { name: 'Bob' } },
+      { speech: 'second', originator: { name: 'Bob' } },
     ]);
     expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call made while the queued ones still run waits for them', async () => {
+    const t = setup();
+    const element = t.create();
+    const queued = [element.reset()];
+    await t.arrive();
+    const late = element.send('after the reset');
+    await Promise.all([...queued, late]);
+    element.open();
+    await settle();
+    t.sockets.last().open();
+    await settle();
+    expect(t.sockets.last().frames().map((frame) => frame.payload)).toMatchObject([{ speech: 'after the reset', threadId: element.threadId }]);
   });
 
   it('a file that cannot load: the launcher stays, opening shows why with "Try again", which loads it again', async () => {

@@ -116,8 +116,12 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     #loadFailed = false;
     #startQueued = false;
     /** Method calls made before the chat arrived, run in order once it has. */
-    #calls: Array<(client: ChatClient) => void> = [];
+    #calls: Array<(client: ChatClient) => Promise<void>> = [];
     #user: ChatUser | undefined;
+    /** Settles when the calls queued before the chat arrived have run. */
+    #turn: Promise<void> | undefined;
+    /** The visitor as the chat starts with it: set before any call waits, later ones wait in turn. */
+    #userAtMount: ChatUser | undefined;
     #open = false;
     /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
     #askedOpen = false;
@@ -228,8 +232,10 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     }
 
     setUser(user: ChatUser): void {
-      this.#user = { ...user };
-      this.#chat?.client.setUser(this.#user);
+      const copy = (this.#user = { ...user });
+      if (this.#chat) this.#chat.client.setUser(copy);
+      else if (this.#calls.length > 0) this.#calls.push(async (client) => client.setUser(copy));
+      else this.#userAtMount = copy;
     }
 
     reset(): Promise<void> {
@@ -238,7 +244,8 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
 
     // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
     #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
-      if (this.#chat) return run(this.#chat.client).then(() => undefined);
+      const chat = this.#chat;
+      if (chat) return (this.#turn ? this.#inTurn(() => run(chat.client)) : run(chat.client)).then(() => undefined);
       if (!this.isConnected) return Promise.reject(new Error(`<parley-chat>.${method}(): the element is not on the page`));
       return new Promise((resolve, reject) => {
         this.#calls.push((client) => run(client).then(() => resolve(), reject));
@@ -293,15 +300,31 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
         root: this.#root,
         mountPoint: this.#mountPoint,
         deps,
-        user: this.#user,
+        user: this.#userAtMount,
         state: this.#state(),
         launcher: this.#launcher,
         setOpen: (open) => this.#setOpen(open, false),
         emit: (type, detail) => this.#emit(type, detail),
       });
       this.#update();
+      this.#userAtMount = this.#user; // for a later mount (a new configuration)
+      // One after the other: a send() made after a reset() goes to the new thread.
       const client = this.#chat.client;
-      for (const call of this.#calls.splice(0)) call(client);
+      for (const call of this.#calls.splice(0)) this.#inTurn(() => call(client));
+    }
+
+    // Calls queued before the chat arrived run one after the other; a call made while they are
+    // still running waits for them too.
+    #inTurn<T>(run: () => Promise<T>): Promise<T> {
+      const next = (this.#turn ?? Promise.resolve()).then(run);
+      const settled = (this.#turn = next.then(
+        () => undefined,
+        () => undefined,
+      ));
+      void settled.then(() => {
+        if (this.#turn === settled) this.#turn = undefined;
+      });
+      return next;
     }
 
     #unmount(): void {
