@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { serveDist } from './demo/serve-dist.ts';
 import { startBanner } from './demo/start-banner.ts';
 import { parleyEmulator } from './emulator/vite-plugin.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -8,7 +9,7 @@ const dependencies = Object.keys(pkg.dependencies);
 
 export default defineConfig({
   // The emulator under /mock (dev and preview), strict as our own tests want it: see emulator/README.md.
-  plugins: [parleyEmulator({ strict: true }), startBanner()],
+  plugins: [parleyEmulator({ strict: true }), startBanner(), serveDist()],
   // The dependency scan looks at the demo page only: the example apps under e2e/ import the
   // built package, which a fresh clone has not built yet (that warning worried newcomers).
   optimizeDeps: { entries: ['index.html'] },

@@ -1,7 +1,8 @@
 // A tiny static server for the host-cost bench: a "customer page" without the widget, the same
-// page with the one-line embed, and dist/parley.js. Nothing else exists on it on purpose: the
+// page with the one-line embed, dist/parley.js and the chat's file it loads on intent. Nothing else exists on it on purpose: the
 // widget's data-base-url points here (/mock), and a widget that connects before the visitor
 // opens the chat shows up as a request the bench fails on (and as a 404 here).
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -66,6 +67,10 @@ export async function startServer(parleyJs: Buffer, routes: Routes = {}): Promis
     } else if (path === '/parley.js') {
       res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
       res.end(parleyJs);
+    } else if (/^\/parley-chat\.\w+\.js$/.test(path) && existsSync(`dist${path}`)) {
+      // The chat, beside the loader as in dist/: loaded on intent or for a returning visitor.
+      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(readFileSync(`dist${path}`));
     } else if (Object.hasOwn(routes, path)) {
       res.writeHead(200, { ...headers, 'content-type': routes[path]!.type });
       res.end(routes[path]!.body(origin));

@@ -207,6 +207,9 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   const previous = carousel.getByRole('button', { name: 'Previous' });
   await expect(next).toBeVisible();
   await expect(previous).toBeVisible();
+  // At the start "Previous" is marked unavailable; "Next" is not.
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+  await expect(next).not.toHaveAttribute('aria-disabled');
 
   const inView = async () =>
     carousel.evaluate((root) => {
@@ -224,6 +227,15 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   await page.keyboard.press('Enter');
   await expect.poll(inView).toBe(1);
   await page.keyboard.press('Space');
+  await expect.poll(inView).toBe(2);
+  await expect(previous).not.toHaveAttribute('aria-disabled');
+  // On to the last card: "Next" is marked unavailable there, and keeps the focus.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await expect(next).toBeFocused();
+  await previous.click();
+  await previous.click();
   await expect.poll(inView).toBe(2);
   // Into the visible card, to its button, and send with the keyboard.
   const choose = slides.nth(2).getByRole('button', { name: 'Choose Pro' });
