@@ -1,11 +1,13 @@
 // The dev server hands out the built script-tag files (dist/parley.js and the chat it loads) byte
 // for byte, as a CDN would: Vite's own pipeline would rewrite them, and the chat's file would
-// then fail its integrity hash. Pages under e2e/ embed them this way.
+// then fail its integrity hash. Pages under e2e/ embed them this way; the plain sites under
+// e2e/site/ are handed out as they are too (no dev-server script added to them).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 
-const SCRIPT_FILE = /^\/dist\/(parley\.js|parley-chat\.\w+\.js)(\.map)?$/;
+const RAW_FILE = /^\/(dist\/(parley\.js|parley-chat\.\w+\.js)(\.map)?|e2e\/site\/[\w-]+\.(html|js))$/;
+const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', map: 'application/json' };
 
 export function serveDist(root = process.cwd()): Plugin {
   return {
@@ -15,9 +17,9 @@ export function serveDist(root = process.cwd()): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? '/', 'http://x').pathname;
         const file = join(root, path);
-        if (req.method !== 'GET' || !SCRIPT_FILE.test(path) || !existsSync(file)) return next();
+        if (req.method !== 'GET' || !RAW_FILE.test(path) || !existsSync(file)) return next();
         res.writeHead(200, {
-          'content-type': path.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8',
+          'content-type': TYPES[path.slice(path.lastIndexOf('.') + 1)]!,
           'content-length': statSync(file).size,
           'cache-control': 'no-cache',
         });

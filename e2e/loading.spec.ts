@@ -10,16 +10,21 @@ const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again' });
 const CHAT_FILE = '**/dist/parley-chat.*.js';
 
-/** A plain static page (no dev server script of its own): the one line, and what `after` adds. */
-async function servePage(page: Page, options: { path?: string; csp?: string; after?: string; attributes?: string } = {}) {
-  const path = options.path ?? '/site/index.html';
-  const attributes = options.attributes ?? 'data-client-id="e2e" data-base-url="/mock"';
+const SITE = '/e2e/site/index.html';
+
+/**
+ * A page served by the test itself (for a CSP header of its own): the one line, and no other
+ * script. (Chromium's local network checks keep such a page from opening a WebSocket to the
+ * loopback mock: pages that connect use the plain sites of e2e/site/.)
+ */
+async function servePage(page: Page, csp: string) {
+  const path = '/routed/index.html';
   await page.route(`**${path}`, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      headers: options.csp ? { 'content-security-policy': options.csp } : {},
+      headers: { 'content-security-policy': csp },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A site</title></head><body><h1>A site</h1>
-<script src="/dist/parley.js" ${attributes}></script>${options.after ?? ''}</body></html>`,
+<script src="/dist/parley.js" data-client-id="e2e" data-base-url="/mock"></script></body></html>`,
     }),
   );
   return path;
@@ -63,11 +68,10 @@ test('a page view without intent fetches and runs nothing but the loader: no cha
   const sockets: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   page.on('websocket', (ws) => sockets.push(ws.url()));
-  const path = await servePage(page);
-  await page.goto(path);
+  await page.goto(SITE);
   await expect(launcher(page)).toBeVisible();
   await page.waitForTimeout(1_000);
-  expect(requests.filter((p) => p !== '/favicon.ico')).toEqual([path, '/dist/parley.js']);
+  expect(requests).toEqual([SITE, '/dist/parley.js']);
   expect(sockets).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { idbOpens: string[] }).idbOpens)).toEqual([]);
   expect((await mock(request).state()).addressRequests).toHaveLength(0);
@@ -82,8 +86,7 @@ test('a page view without intent fetches and runs nothing but the loader: no cha
 
 test('intent to panel: hovered first, then clicked 150 ms later; and cold, a click with no hover', async ({ page }) => {
   await watchFrames(page);
-  const path = await servePage(page);
-  await page.goto(path);
+  await page.goto(SITE);
   await launcher(page).hover();
   await page.waitForTimeout(150);
   await launcher(page).click();
@@ -91,8 +94,10 @@ test('intent to panel: hovered first, then clicked 150 ms later; and cold, a cli
   const hovered = await marks(page);
   const afterHover = Math.round(hovered.panel! - hovered.click!);
 
-  // Cold: a fresh page, the click dispatched without any pointer movement before it.
-  await page.goto(path);
+  // Cold: a fresh page (the panel closed, nothing stored), the click dispatched with no pointer
+  // movement before it.
+  await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  await page.goto(SITE);
   await launcher(page).dispatchEvent('click');
   await expect(panel(page)).toBeVisible();
   const cold = await marks(page);
@@ -105,8 +110,7 @@ test('intent to panel: hovered first, then clicked 150 ms later; and cold, a cli
 
 test('a returning visitor with the panel open: the latest message soon after the loader starts, no long task', async ({ page }) => {
   await watchFrames(page);
-  const path = await servePage(page);
-  await page.goto(path);
+  await page.goto(SITE);
   await launcher(page).click();
   await composer(page).fill('the latest word');
   await composer(page).press('Enter');
@@ -129,19 +133,8 @@ test('a returning visitor with the panel open: the latest message soon after the
   expect(latest! - loaderStart).toBeLessThan(1_000);
 });
 
-test('send(), setUser(), sendEvent(), reset() and open() called right after the script runs: each takes effect once, in order', async ({ page, request }) => {
-  await page.route('**/site/early.js', (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      body: `const chat = document.querySelector('parley-chat');
-window.calls = [chat.send('lost in the reset'), chat.reset()];
-chat.setUser({ name: 'Ada' });
-window.calls.push(chat.send('one'), chat.sendEvent('checkout', { plan: 'pro' }), chat.send('two'));
-chat.open();`,
-    }),
-  );
-  const path = await servePage(page, { after: '<script src="/site/early.js"></script>' });
-  await page.goto(path);
+test('reset(), setUser(), send(), sendEvent() and open() called right after the script runs: each takes effect once, in order', async ({ page, request }) => {
+  await page.goto('/e2e/site/early.html');
   await expect(panel(page)).toBeVisible();
   await expect(page.locator('parley-chat [part~="message"][data-from="user"]').last()).toHaveAttribute('data-status', 'delivered');
   await page.evaluate(() => Promise.all((window as unknown as { calls: Promise<void>[] }).calls));
@@ -187,8 +180,8 @@ async function expectErrorThenRecovery(page: Page, errors: string[], reason: Reg
 
 test('a chat file that is not found: the error state, the reason in parley:error and the console, then "Try again"', async ({ page }) => {
   const errors = await refuse(page, (route) => route.fulfill({ status: 404, body: 'not found' }));
-  await page.goto(await servePage(page));
-  await expectErrorThenRecovery(page, errors, /could not load http:\/\/[^ ]+\/dist\/parley-chat\.\w+\.js: not found/);
+  await page.goto(SITE);
+  await expectErrorThenRecovery(page, errors, /could not load http:\/\/[^ ]+\/dist\/parley-chat\.\w+\.js: the server answers 404/);
 });
 
 test('a chat file with one byte changed is refused by its integrity hash', async ({ page }) => {
@@ -197,15 +190,15 @@ test('a chat file with one byte changed is refused by its integrity hash', async
     const body = (await response.text()).replace('parley', 'Parley');
     await route.fulfill({ response, body });
   });
-  await page.goto(await servePage(page));
-  await expectErrorThenRecovery(page, errors, /integrity/);
+  await page.goto(SITE);
+  await expectErrorThenRecovery(page, errors, /integrity hash does not match/);
 });
 
 test("a page whose Content-Security-Policy allows the loader but not the chat's file", async ({ page, baseURL }) => {
   const errors = await refuse(page, (route) => route.continue());
   const origin = new URL(baseURL!).origin;
   const csp = `default-src 'none'; script-src ${origin}/dist/parley.js; connect-src 'self'; style-src 'self'; img-src 'self' data:`;
-  await page.goto(await servePage(page, { csp }));
+  await page.goto(await servePage(page, csp));
   await launcher(page).click();
   await expect(tryAgain(page)).toBeVisible();
   expect(errors.find((e) => e.startsWith('event: '))).toMatch(/Content-Security-Policy/);

@@ -25,6 +25,8 @@ export function mountChat(host: ChatHost): MountedChat {
   const options = optionsFromAttributes(element);
   const client = createChatClient({ ...host.deps, ...options, ...(host.user ? { user: host.user } : {}) } as ChatClientOptions);
   const teardown = wireEvents(host, client);
+  // Opened before the chat arrived: the tab remembers it, as for an open once the chat is here.
+  if (host.state.open) client.setPanelOpen(true);
 
   const open = computed(() => state.value.open);
   const strings = computed(() => mergeChatStrings(state.value.strings));

@@ -29,7 +29,7 @@ export function loadChatScript(src: string, integrity: string): Promise<ChatModu
       // The page's CSP reports its refusal in an event of its own: give it a task to arrive.
       setTimeout(() => {
         done();
-        reject(new Error(`could not load ${src}: ${failureReason(blocked)}`));
+        void failureReason(src, blocked).then((reason) => reject(new Error(`could not load ${src}: ${reason}`)));
       }, 0);
     };
     script.src = src;
@@ -39,8 +39,14 @@ export function loadChatScript(src: string, integrity: string): Promise<ChatModu
   });
 }
 
-function failureReason(blockedByPolicy: boolean): string {
+/** Why the file did not run, in words a site owner can act on; asks the server once more to tell. */
+async function failureReason(src: string, blockedByPolicy: boolean): Promise<string> {
   if (blockedByPolicy) return "the page's Content-Security-Policy does not allow it (script-src)";
   if (globalThis.navigator?.onLine === false) return 'the browser is offline';
-  return 'not found, unreachable, or changed on its server (its integrity hash does not match)';
+  try {
+    const response = await fetch(src, { mode: 'cors', cache: 'no-store' });
+    return response.ok ? 'its content is not the one this parley.js was built with (the integrity hash does not match)' : `the server answers ${response.status}`;
+  } catch {
+    return 'the server cannot be reached';
+  }
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../conversation/persistence.ts';
-import { threadMarkKey } from '../storage-marks.ts';
+import { panelOpenKey, threadMarkKey } from '../storage-marks.ts';
 import type { ChatModule } from './chat-host.ts';
 import { mountChat } from '../chat/mount-chat.ts';
 import { createParleyChatClass, type ParleyChatElement } from './parley-chat.ts';
@@ -74,6 +74,16 @@ describe('<parley-chat> as a loader', () => {
     expect(t.http.requests).toHaveLength(1);
     expect(launcherOf(element).hidden).toBe(true);
     expect(shadow(element).querySelector('[role="dialog"]')).not.toBeNull();
+  });
+
+  it('opened before the chat arrived, the tab remembers the open panel for its next load', async () => {
+    const t = setup();
+    const element = t.create();
+    element.open();
+    await t.arrive();
+    expect(sessionStorage.getItem(panelOpenKey('c1'))).toBe('1');
+    element.close();
+    expect(sessionStorage.getItem(panelOpenKey('c1'))).toBeNull();
   });
 
   it('loads at once for a browser that has a conversation for this client-id, and reconnects', async () => {
