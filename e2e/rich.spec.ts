@@ -172,7 +172,7 @@ test('buttons do what they say: postback sends its value, event its params, url 
   const threadId = await open(page);
   await botSends(request, threadId, [templates(page).card!]);
   // This card, not whatever the bot answers next (the demo's flow may answer the buttons' sends).
-  const card = botMessages(page).filter({ has: page.locator('[data-template="card"]') }).last();
+  const card = botMessages(page).filter({ hasText: 'Parley Pro' }).last();
 
   await card.getByRole('button', { name: 'I want Pro' }).click();
   await expect(userBubbles(page).last()).toHaveText(/I want Pro/);
@@ -231,12 +231,14 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   await expect(previous).not.toHaveAttribute('aria-disabled');
   // On to the last card: "Next" is marked unavailable there, and keeps the focus.
   await page.keyboard.press('Enter');
+  await expect.poll(inView).toBe(3);
   await page.keyboard.press('Enter');
+  await expect.poll(inView).toBe(4);
   await expect(next).toHaveAttribute('aria-disabled', 'true');
   await expect(next).toBeFocused();
   await previous.click();
-  await previous.click();
-  await expect.poll(inView).toBe(2);
+  await expect.poll(inView).toBe(3);
+  await expect(next).not.toHaveAttribute('aria-disabled');
   // Into the visible card, to its button, and send with the keyboard.
   const choose = slides.nth(2).getByRole('button', { name: 'Choose Pro' });
   await choose.focus();

@@ -52,6 +52,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   document.body.replaceChildren();
+  // The tab's open panel and the conversation marks would carry into the next test.
+  sessionStorage.clear();
+  localStorage.clear();
   vi.useRealTimers();
 });
 

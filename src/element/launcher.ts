@@ -17,9 +17,10 @@ export interface Launcher {
 
 export function drawLauncher(parent: Element, strings: LauncherStrings, actions: { onIntent: () => void; onOpen: () => void }): Launcher {
   // Ids are the shadow root's own: one widget per root, so a fixed id cannot collide.
-  const badge = el('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true', hidden: '' });
+  // The badge and its words are in the button only while something is unread.
+  const badge = el('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true' });
   const description = el('span', { id: 'parley-unread', class: 'visually-hidden' });
-  const button = el('button', { type: 'button', class: 'launcher', part: 'launcher' }, icon(CHAT_ICON), badge, description);
+  const button = el('button', { type: 'button', class: 'launcher', part: 'launcher' }, icon(CHAT_ICON));
   const announcer = el('span', { class: 'visually-hidden', role: 'status' });
   // Pointer over it, focus on it or a touch: the visitor is about to open it.
   for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, actions.onIntent, { passive: true });
@@ -33,9 +34,10 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, actions:
     button.setAttribute('aria-label', words.openChat);
     button.toggleAttribute('aria-describedby', unread > 0);
     if (unread > 0) button.setAttribute('aria-describedby', 'parley-unread');
-    badge.hidden = unread === 0;
     badge.textContent = unread > 99 ? '99+' : String(unread);
     description.textContent = text;
+    if (unread > 0) button.append(badge, description);
+    else (badge.remove(), description.remove());
     announcer.textContent = text;
   };
   render();

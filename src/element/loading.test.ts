@@ -98,6 +98,16 @@ describe('<parley-chat> as a loader', () => {
     expect(other.load).not.toHaveBeenCalled();
   });
 
+  it('loads when another tab starts a conversation for this client-id, to share it', async () => {
+    const t = setup();
+    t.create();
+    await settle();
+    dispatchEvent(new StorageEvent('storage', { key: threadMarkKey('someone-else'), newValue: '1' }));
+    expect(t.load).not.toHaveBeenCalled();
+    dispatchEvent(new StorageEvent('storage', { key: threadMarkKey('c1'), newValue: '1' }));
+    expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
   it('loads at once when the configuration is wrong, so the error shows at page load', async () => {
     const t = setup();
     t.create({ 'client-id': '' });

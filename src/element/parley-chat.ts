@@ -7,7 +7,7 @@ import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
-import { hasConversation } from '../storage-marks.ts';
+import { hasConversation, threadMarkKey } from '../storage-marks.ts';
 import { launcherStrings, mergeStrings } from '../ui/launcher-strings.ts';
 import type { Strings } from '../ui/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
@@ -131,6 +131,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     readonly #frame = el('div', { class: 'root' });
     readonly #mountPoint = el('div', { class: 'root' });
     readonly #launcher: Launcher;
+    #stopAwaiting = () => {};
     #failure: HTMLElement | undefined;
 
     constructor() {
@@ -152,7 +153,9 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     disconnectedCallback(): void {
       // A move within the page (remove, then insert again) keeps the connection: wait a task.
       setTimeout(() => {
-        if (!this.isConnected) this.#unmount();
+        if (this.isConnected) return;
+        this.#stopAwaiting();
+        this.#unmount();
       }, 0);
     }
 
@@ -262,8 +265,22 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
         // Cleared here: an element removed before this task runs and inserted again later
         // (StrictMode's double mount, routers) must queue a start again.
         this.#startQueued = false;
-        if (this.isConnected && (this.#wanted || this.#neededAtOnce())) this.#want();
+        if (!this.isConnected) return;
+        if (this.#wanted || this.#neededAtOnce()) this.#want();
+        else this.#awaitConversation();
       }, 0);
+    }
+
+    // Another tab of this browser starts a conversation for this client-id: this tab shares it
+    // (its launcher counts the unread messages too), so it loads the chat then.
+    #awaitConversation(): void {
+      const key = threadMarkKey(optionsFromAttributes(this).clientId!);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === key && event.newValue === '1') this.#want();
+      };
+      this.#stopAwaiting();
+      addEventListener('storage', onStorage);
+      this.#stopAwaiting = () => removeEventListener('storage', onStorage);
     }
 
     // A returning visitor's chat reconnects and counts unread messages; an open panel shows; a
@@ -275,6 +292,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
 
     #want(): void {
       this.#wanted = true;
+      this.#stopAwaiting();
       if (this.#chat || this.#loading || !this.isConnected) return;
       this.#loading = true;
       this.#update();
