@@ -166,13 +166,14 @@ async function expectErrorThenRecovery(page: Page, errors: string[], reason: Reg
   await expect(page.locator('parley-chat [part~="error"]')).toContainText('The chat could not be loaded.');
   await expect.poll(() => errors.filter((e) => e.includes('/dist/parley-chat.')).length).toBeGreaterThanOrEqual(2);
   expect(errors.find((e) => e.startsWith('event: '))).toMatch(reason);
-  // The launcher still works: close, open again, same explanation.
+  // The launcher still works: close, open again (which tries once more), same explanation.
   await page.getByRole('button', { name: 'Close chat' }).click();
   await expect(launcher(page)).toBeVisible();
   await launcher(page).click();
   await expect(tryAgain(page)).toBeVisible();
+  await expect.poll(() => errors.filter((e) => e.startsWith('event: ')).length).toBe(2);
   // The right file is back: "Try again" brings the chat.
-  await page.unroute(CHAT_FILE);
+  await page.unrouteAll({ behavior: 'wait' });
   await tryAgain(page).click();
   await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
   await composer(page).fill('back again');
