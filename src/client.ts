@@ -2,34 +2,27 @@
 // shared by every tab of the browser for the same clientId: one tab's engine holds the socket
 // (conversation/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
 // tabs/coordinator.ts decides which is which.
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { systemClock, type Clock } from './connection/clock.ts';
 import type { ConnectionTimings, SocketConstructor } from './connection/connection.ts';
 import { browserEnvironment, type Environment } from './connection/environment.ts';
-import type { ConnectionError } from './connection/machine.ts';
-import type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';
-import { createEngine } from './conversation/engine.ts';
+import type { ConnectionStatus } from './connection/status.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
-import {
-  browserLocale,
-  buildDraft,
-  quickReplyAction,
-  toParams,
-  type ChatUser,
-  type Locale,
-  type OutgoingDraft,
-  type SendRequest,
-} from './conversation/outgoing.ts';
+import { browserLocale, type ChatUser, type Locale, type SendRequest } from './conversation/outgoing.ts';
 import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
 import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { RichAction } from './conversation/rich.ts';
-import { MAX_SPEECH_LENGTH, speechLength } from './protocol/limits.ts';
+import { MAX_SPEECH_LENGTH } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
-import { checkOptions, resolveHttpUrl } from './check-options.ts';
+import { checkOptions } from './check-options.ts';
+import { createDrafts, optimisticEntry } from './client/drafts.ts';
+import { createEmitter } from './client/emitter.ts';
+import { engineFactory } from './client/engine-factory.ts';
+import { configurationError, reportedStatus } from './client/status.ts';
 import { tabPanelState } from './panel-state.ts';
 import { randomUuid } from './util/uuid.ts';
 
@@ -77,65 +70,26 @@ export interface ChatClientOptions {
   locale?: Locale;
 }
 
-type Listener<T> = (detail: T) => void;
-
-const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;
-
 /** Entries read from storage at a time when the visitor scrolls back. */
 const OLDER_PAGE = 50;
 
 export function createChatClient(options: ChatClientOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? console;
-  const uuid = options.uuid ?? randomUuid;
-  const locale = options.locale ?? browserLocale;
   const store = options.store ?? indexedDbStore(options.clientId ?? '', logger);
-  const listeners = new Map<keyof ChatClientEventMap, Set<Listener<never>>>();
+  const events = createEmitter<ChatClientEventMap>(logger);
   const tabId = Math.random().toString(36).slice(2, 10);
+  const drafts = createDrafts({ tabId, clock, locale: options.locale ?? browserLocale, language: options.language, user: options.user });
   const panelState = tabPanelState(options.clientId ?? '');
+  const panelOpen = signal(panelState.read());
+  const replica = createReplica();
   const snapshot = viewSnapshot(options.clientId ?? '');
   const keepSnapshot = () => replica.loaded.value && replica.threadId.value && snapshot.write(replica.state());
   globalThis.addEventListener?.('pagehide', keepSnapshot);
-  let requestCount = 0;
-  let user: ChatUser = options.user ?? {};
   let destroyed = false;
 
-  const problems = checkOptions(options);
-  const configError: ConnectionError | undefined = problems.length
-    ? { kind: 'malformed', message: `Parley is not configured correctly: ${problems.join('; ')}.`, final: true }
-    : undefined;
-  if (configError) logger.error(`[parley] ${configError.message}`);
-
-  function emit<K extends keyof ChatClientEventMap>(type: K, detail: ChatClientEventMap[K]): void {
-    for (const listener of listeners.get(type) ?? []) {
-      try {
-        (listener as Listener<ChatClientEventMap[K]>)(detail);
-      } catch (error) {
-        logger.error(`[parley] a "${type}" listener threw:`, error);
-      }
-    }
-  }
-
-  const replica = createReplica();
-  const status = computed<ConnectionStatus>(() => (configError ? { state: 'error', error: configError } : replica.status.value));
-  let lastStateName: ConnectionStateName = status.value.state;
-  const stopStatusEvents = effect(() => {
-    const current = status.value;
-    if (current.state === lastStateName) return;
-    lastStateName = current.state;
-    emit('connection', { state: current.state, status: current });
-  });
-  const panelOpen = signal(panelState.read());
-
-  function draftContext() {
-    // The service wants two lowercase letters: "en-US" becomes "en".
-    const language = (options.language?.trim() || locale.language()).slice(0, 2).toLowerCase();
-    return { user, language, timezone: locale.timezoneHours() };
-  }
-
-  function request(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): SendRequest {
-    return { rid: `${tabId}.${(requestCount++).toString(36)}`, draft, text: display.text, ...(display.hidden ? { hidden: true } : {}), at: clock.now() };
-  }
+  const configError = configurationError(options, logger);
+  const { status, stop: stopStatusEvents } = reportedStatus(replica.status, configError, events.emit);
 
   const coordinator = createCoordinator({
     name: `parley:${options.clientId}`,
@@ -145,27 +99,15 @@ export function createChatClient(options: ChatClientOptions) {
     store,
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
-    emit: (event: SharedEvent) => emit(event.type, event.detail as never),
-    createEngine: (lead) =>
-      createEngine({
-        ...options,
-        baseUrl: resolveHttpUrl(options.baseUrl ?? '') ?? '',
-        sdkUrl: options.sdkUrl?.trim() ? resolveHttpUrl(options.sdkUrl) : undefined,
-        deliveryTimeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
-        fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
-        pageProtocol: options.pageProtocol ?? globalThis.location?.protocol,
-        clock,
-        uuid,
-        store,
-        logger,
-        startEventRequest: (name) => request(buildDraft(name, draftContext(), { eventName: name }), { text: name, hidden: true }),
-        epoch: lead.epoch,
-        carried: lead.carried,
-        onSuperseded: lead.superseded,
-        shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
-        publish: lead.publish,
-        emit: (type, detail) => lead.emit({ type, detail } as SharedEvent),
-      }),
+    emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
+    createEngine: engineFactory(options, {
+      clock,
+      uuid: options.uuid ?? randomUuid,
+      store,
+      logger,
+      startEvent: drafts.startEvent,
+      shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
+    }),
   });
 
   if (configError) {
@@ -175,32 +117,17 @@ export function createChatClient(options: ChatClientOptions) {
     });
   } else {
     coordinator.join();
-    showStoredMeanwhile();
-  }
-
-  // Until the holder of the conversation (this tab or another) says what is current, a reload
-  // shows at once what this tab showed before it.
-  function showStoredMeanwhile(): void {
+    // Until the holder (this tab or another) says what is current, a reload shows at once what
+    // this tab showed before it.
     const shown = snapshot.read();
     if (shown && (!options.threadId || shown.threadId === options.threadId)) coordinator.preview(shown);
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
 
-  async function sendDraft(draft: OutgoingDraft, display: { text: string; hidden?: boolean }): Promise<UserEntry | undefined> {
+  async function submit(sent: SendRequest | undefined): Promise<UserEntry | undefined> {
     await ready;
-    if (destroyed || configError) return undefined;
-    const sent = request(draft, display);
-    const optimistic: UserEntry = {
-      kind: 'user',
-      id: `u${sent.rid}`,
-      traceId: 0,
-      text: sent.text,
-      at: sent.at,
-      seq: Number.MAX_SAFE_INTEGER,
-      status: 'pending',
-      ...(sent.hidden ? { hidden: true } : {}),
-    };
-    return coordinator.submit(sent, optimistic);
+    if (!sent || destroyed || configError) return undefined;
+    return coordinator.submit(sent, optimisticEntry(sent));
   }
 
   return {
@@ -248,27 +175,17 @@ export function createChatClient(options: ChatClientOptions) {
 
     /** Sends a text message; resolves with its transcript entry, or undefined if it could not be queued. */
     async send(text: string): Promise<UserEntry | undefined> {
-      const speech = text.trim();
-      if (!speech) return undefined;
-      const length = speechLength(speech);
-      if (length > MAX_MESSAGE_LENGTH) {
-        throw new RangeError(`a message may hold at most ${MAX_MESSAGE_LENGTH} characters (this one has ${length})`);
-      }
-      return sendDraft(buildDraft(speech, draftContext()), { text: speech });
+      return submit(drafts.text(text));
     },
 
     /** Sends an event attachment; params go in metadata.params. No bubble is shown. */
     async sendEvent(name: string, params?: Record<string, unknown>): Promise<UserEntry | undefined> {
-      if (!name.trim()) throw new TypeError('sendEvent needs an event name');
-      const extra = { eventName: name, ...(params ? { params: toParams(params) } : {}) };
-      return sendDraft(buildDraft(name, draftContext(), extra), { text: name, hidden: true });
+      return submit(drafts.event(name, params));
     },
 
     /** Answers with a quick reply: the bubble shows its label. */
     async sendQuickReply(reply: QuickReply): Promise<UserEntry | undefined> {
-      const action = quickReplyAction(reply);
-      const extra = action.eventName ? { eventName: action.eventName } : {};
-      return sendDraft(buildDraft(action.speech, draftContext(), extra), { text: reply.label });
+      return submit(drafts.quickReply(reply));
     },
 
     /**
@@ -276,12 +193,7 @@ export function createChatClient(options: ChatClientOptions) {
      * text, `event` an event attachment with its params; either way the bubble shows the label.
      */
     async sendAction(label: string, action: RichAction): Promise<UserEntry | undefined> {
-      if (action.type === 'postback') return sendDraft(buildDraft(action.text, draftContext()), { text: label });
-      if (action.type === 'event') {
-        const extra = { eventName: action.name, ...(action.params ? { params: action.params } : {}) };
-        return sendDraft(buildDraft(label, draftContext(), extra), { text: label });
-      }
-      throw new TypeError(`sendAction: a "${action.type}" action opens an address; the UI follows it`);
+      return submit(drafts.action(label, action));
     },
 
     /** Sends a failed message again, with its original traceId (connecting if need be). */
@@ -296,7 +208,7 @@ export function createChatClient(options: ChatClientOptions) {
 
     /** Name, profile and metadata sent as the originator of the next messages. */
     setUser(next: ChatUser): void {
-      user = { ...next };
+      drafts.setUser(next);
     },
 
     /** Remembers whether this tab's panel is open, across its reloads. */
@@ -330,19 +242,15 @@ export function createChatClient(options: ChatClientOptions) {
       if (!configError) await coordinator.reset();
     },
 
-    on<K extends keyof ChatClientEventMap>(type: K, listener: Listener<ChatClientEventMap[K]>): () => void {
-      let set = listeners.get(type);
-      if (!set) listeners.set(type, (set = new Set()));
-      set.add(listener as Listener<never>);
-      return () => set.delete(listener as Listener<never>);
-    },
+    /** Adds a listener; returns what removes it. */
+    on: events.on,
 
     /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */
     destroy(): Promise<void> {
       destroyed = true;
       globalThis.removeEventListener?.('pagehide', keepSnapshot);
       stopStatusEvents();
-      listeners.clear();
+      events.clear();
       return coordinator.destroy();
     },
   };

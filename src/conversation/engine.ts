@@ -8,19 +8,20 @@ import type { Clock } from '../connection/clock.ts';
 import { createConnection, type ConnectionTimings, type SocketConstructor } from '../connection/connection.ts';
 import type { Environment } from '../connection/environment.ts';
 import { statusOf } from '../connection/status.ts';
-import type { IncomingFrame } from '../protocol/frames.ts';
 import type { Logger } from '../protocol/parse.ts';
+import { createIncoming } from './incoming.ts';
+import { createIntake } from './intake.ts';
 import { createJournal } from './journal.ts';
 import type { SendRequest } from './outgoing.ts';
 import { createOutbox } from './outbox.ts';
 import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
-import { expandReceived } from './received.ts';
 import { startingPoint } from './starting-point.ts';
 import { requestThreadAddress } from './thread-address.ts';
 import type { Op, ReplicaState } from './replica.ts';
+import { threadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
-import type { TranscriptEntry, UserEntry } from './transcript.ts';
+import type { TranscriptEntry } from './transcript.ts';
 import type { ChatClientEventMap } from './events.ts';
 
 export type { SendRequest } from './outgoing.ts';
@@ -60,12 +61,6 @@ export interface EngineOptions {
   emit: <K extends keyof ChatClientEventMap>(type: K, detail: ChatClientEventMap[K]) => void;
 }
 
-/** traceId is an integer on the socket; the spec shows it as a string elsewhere (2.6). */
-function toTraceId(value: unknown): number | undefined {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return Number.isSafeInteger(number) ? (number as number) : undefined;
-}
-
 /** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
 const FIRST_LOAD = 50;
 
@@ -76,39 +71,28 @@ export function createEngine(options: EngineOptions) {
   const random = options.random ?? Math.random;
   const journal = createJournal(store, { epoch: options.epoch, onSuperseded: (epoch) => options.onSuperseded?.(epoch) });
   const traceFloor = createTraceFloor(clock, random);
-  let meta = newMeta(options.threadId || options.uuid());
+  const state = threadState(newMeta(options.threadId || options.uuid()), clock);
   traceFloor.reset(!!options.threadId);
-  let lastSeq = 0;
-  /** The thread has been used (connected or written to), so it is worth keeping. */
-  let activated = false;
-  let destroyed = false;
-  let serviceError: string | undefined;
-  let receivedCount = 0;
-  const idSalt = Math.floor(random() * 36 ** 4).toString(36);
-  /** Requests already taken in this thread: a tab that resends after a hand-off is not sent twice. */
-  let taken = new Set<string>();
-  let queue: Promise<unknown> = Promise.resolve();
-
-  /** Positions only grow, whatever the clock does; time-based so a new holder continues above. */
-  const nextSeq = () => (lastSeq = Math.max(lastSeq + 1, clock.now()));
 
   function change(entry: TranscriptEntry, persist = true): void {
-    if (persist) journal.entry(meta.threadId, entry);
+    if (persist) journal.entry(state.meta.threadId, entry);
     publish({ op: 'put', entries: [entry] });
   }
 
   function saveMeta(next: Partial<ThreadMeta>): void {
-    meta = { ...meta, ...next };
-    if (activated) journal.meta(meta);
+    state.meta = { ...state.meta, ...next };
+    if (state.activated) journal.meta(state.meta);
   }
 
   const outbox = createOutbox({ clock, deliveryTimeoutMs: options.deliveryTimeoutMs, onChange: (entry) => change(entry) });
   const player = createPlayer({ clock, onReveal: (entry) => change(entry, false) });
+  const { enqueue } = createIntake({ state, store, traceFloor, journal, outbox, publish, onEntry: change, flush: () => flush() });
+  const handleFrame = createIncoming({ state, clock, logger, outbox, journal, player, publish, emit, idSalt: Math.floor(random() * 36 ** 4).toString(36) });
 
   const connection = createConnection(
     {
       requestAddress: askForAddress,
-      onFrame: handleFrame,
+      onFrame: (frame) => handleFrame(frame),
       onStateChange(state, previous) {
         if (previous.kind === 'open') outbox.connectionLost();
         if (state.kind === 'open') flush();
@@ -129,10 +113,10 @@ export function createEngine(options: EngineOptions) {
   });
 
   async function askForAddress(abort: AbortSignal): Promise<AddressResult> {
-    const thread = meta;
+    const thread = state.meta;
     const { result, newSecret, secretRefused } = await requestThreadAddress(options, thread, abort);
     // A newer secret from any response replaces the thread's nonce.
-    if (newSecret && meta.threadId === thread.threadId) saveMeta({ nonce: newSecret });
+    if (newSecret && state.meta.threadId === thread.threadId) saveMeta({ nonce: newSecret });
     if (!secretRefused || result.ok) return result;
     // The service no longer accepts this thread's secret, and retrying cannot change that:
     // continue in a new thread rather than stay locked out on every reload.
@@ -141,57 +125,9 @@ export function createEngine(options: EngineOptions) {
     return { ok: false, error: { ...result.error, final: false } };
   }
 
-  function handleFrame(frame: IncomingFrame): void {
-    switch (frame.type) {
-      case 'message.delivered': {
-        const traceId = toTraceId(frame.payload.traceId);
-        if (frame.payload.threadId !== undefined && frame.payload.threadId !== meta.threadId) return;
-        if (traceId === undefined || !outbox.delivered(traceId)) return; // an echo we already had
-        journal.delivered(meta.threadId, traceId);
-        emit('delivered', { traceId });
-        return;
-      }
-      case 'message.received':
-        if (frame.payload.threadId !== meta.threadId) {
-          logger.warn(`[parley] dropped a message for another thread (${frame.payload.threadId})`);
-          return;
-        }
-        receive(frame);
-        emit('message', frame.payload);
-        return;
-      case 'error':
-        return refused(typeof frame.message === 'string' ? frame.message : 'the service could not process a message');
-      case 'pong':
-        return;
-    }
-  }
-
-  /** An `error` frame: the message it answers fails with the reason, kept for the visitor's retry. */
-  function refused(message: string): void {
-    logger.warn(`[parley] service error: ${message}`);
-    const record = outbox.refuse(message);
-    if (record) journal.outbox(meta.threadId, record);
-    serviceError = message;
-    publish({ op: 'error', message });
-    emit('error', { message, source: 'service' });
-  }
-
-  // Stored when they arrive, shown after their delay: a hand-off in between loses nothing.
-  function receive(frame: Extract<IncomingFrame, { type: 'message.received' }>): void {
-    const expanded = expandReceived(frame.payload, {
-      now: clock.now(),
-      nextId: () => `r${idSalt}${(receivedCount++).toString(36)}`,
-      logger,
-    });
-    const timed = expanded.entries.map((item) => ({ ...item, entry: { ...item.entry, seq: nextSeq() } }));
-    activated = true;
-    for (const item of timed) journal.entry(meta.threadId, item.entry);
-    player.enqueue(timed, expanded.keepTyping);
-  }
-
   function flush(): void {
     if (connection.state.kind !== 'open') return;
-    const { nonce } = meta;
+    const { nonce } = state.meta;
     outbox.flush((record) =>
       connection.send({
         type: 'message.send',
@@ -200,69 +136,17 @@ export function createEngine(options: EngineOptions) {
     );
   }
 
-  /** Takes requests one at a time, so traceIds grow in the order messages were submitted. */
-  function enqueue(request: SendRequest): Promise<void> {
-    const next = queue.then(() => take(request));
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  /** A request's traceId: the one a former holder gave it, or a new one. */
-  async function traceIdFor(request: SendRequest, threadId: string): Promise<number> {
-    if (request.traceId && request.traceId > 0) return request.traceId;
-    return store.reserveTraceId(threadId, traceFloor.next());
-  }
-
-  async function take(request: SendRequest): Promise<void> {
-    if (destroyed || taken.has(request.rid)) return;
-    taken.add(request.rid);
-    const threadId = meta.threadId;
-    const traceId = await traceIdFor(request, threadId);
-    if (destroyed) return;
-    if (meta.threadId !== threadId) {
-      // A new thread meanwhile: the message goes there, behind its start event.
-      taken.delete(request.rid);
-      void enqueue({ ...request, traceId: undefined });
-      return;
-    }
-    traceFloor.saw(traceId);
-    const entry: UserEntry = {
-      kind: 'user',
-      id: `u${request.rid}`,
-      traceId,
-      text: request.text,
-      at: request.at,
-      seq: nextSeq(),
-      status: 'pending',
-      ...(request.hidden ? { hidden: true } : {}),
-    };
-    const record: OutboxRecord = { entry, outgoing: { threadId, traceId, ...request.draft } };
-    activated = true;
-    journal.meta(meta);
-    journal.outbox(threadId, record);
-    journal.taken(threadId, request.rid);
-    change(entry);
-    outbox.add(record, false);
-    // Durable before it leaves: a reload can neither lose it nor reuse its traceId. Where storage
-    // fails it leaves all the same (the tab that typed it keeps its copy until it is delivered).
-    const where = await journal.flushed();
-    if (destroyed || typeof where === 'object') return;
-    outbox.markDurable(traceId);
-    if (where === 'stored') publish({ op: 'saved', ids: [entry.id] });
-    flush();
-  }
-
   function queueStartEvent(): void {
-    if (!options.startEvent || meta.startEventQueued) return;
+    if (!options.startEvent || state.meta.startEventQueued) return;
     saveMeta({ startEventQueued: true });
     void enqueue(options.startEventRequest(options.startEvent));
   }
 
   function startConnection(): void {
-    if (destroyed) return;
-    if (!activated) {
-      activated = true;
-      journal.meta(meta);
+    if (state.destroyed) return;
+    if (!state.activated) {
+      state.activated = true;
+      journal.meta(state.meta);
     }
     queueStartEvent();
     connection.start();
@@ -272,11 +156,11 @@ export function createEngine(options: EngineOptions) {
   function startThread(threadId: string, earlier: TranscriptEntry[] = []): void {
     outbox.clear();
     player.cancel();
-    taken = new Set();
-    meta = newMeta(threadId);
+    state.taken = new Set();
+    state.meta = newMeta(threadId);
     traceFloor.reset(false);
-    serviceError = undefined;
-    if (activated) journal.meta(meta);
+    state.serviceError = undefined;
+    if (state.activated) journal.meta(state.meta);
     for (const entry of earlier) journal.entry(threadId, entry);
     publish({ op: 'state', state: stateOf(earlier, false, false) });
   }
@@ -292,7 +176,7 @@ export function createEngine(options: EngineOptions) {
       .filter((entry) => !moving.has(entry.id) && !(entry.kind === 'user' && entry.hidden))
       .map((entry) => ({ ...entry, earlier: true as const }));
     startThread(options.uuid(), earlier);
-    lastSeq = Math.max(lastSeq, ...earlier.map((entry) => entry.seq));
+    state.lastSeq = Math.max(state.lastSeq, ...earlier.map((entry) => entry.seq));
     queueStartEvent();
     for (const { entry, outgoing } of undelivered) {
       const { threadId: _thread, traceId: _trace, ...draft } = outgoing;
@@ -302,14 +186,14 @@ export function createEngine(options: EngineOptions) {
 
   function stateOf(entries: TranscriptEntry[], hasOlder: boolean, stored: boolean): ReplicaState {
     return {
-      threadId: meta.threadId,
+      threadId: state.meta.threadId,
       entries,
       hasOlder,
       stored,
-      readSeq: meta.readSeq,
+      readSeq: state.meta.readSeq,
       typing: false,
       status: statusOf(connection.state),
-      ...(serviceError !== undefined ? { serviceError } : {}),
+      ...(state.serviceError !== undefined ? { serviceError: state.serviceError } : {}),
     };
   }
 
@@ -321,17 +205,17 @@ export function createEngine(options: EngineOptions) {
     } catch {
       readable = false;
     }
-    if (destroyed) return;
+    if (state.destroyed) return;
     const start = startingPoint({ stored, readable, shown: options.shown?.(), threadId: options.threadId });
     if (start.meta) {
-      meta = start.meta;
-      activated = true;
-      taken = start.taken;
-      lastSeq = start.lastSeq;
+      state.meta = start.meta;
+      state.activated = true;
+      state.taken = start.taken;
+      state.lastSeq = start.lastSeq;
       for (const record of start.outbox) outbox.add(record, true);
-      for (const entry of start.missing) journal.entry(meta.threadId, entry);
+      for (const entry of start.missing) journal.entry(state.meta.threadId, entry);
       // Under this lead's epoch: a former holder's late writes are refused from now on.
-      if (start.stored) journal.meta(meta);
+      if (start.stored) journal.meta(state.meta);
     }
     // Whatever storage lost or never got, no traceId this tab has seen is handed out again.
     traceFloor.reset(!!options.threadId);
@@ -341,7 +225,7 @@ export function createEngine(options: EngineOptions) {
     // with the traceId it was given where this tab saw one: the service dedupes by traceId.
     for (const request of options.carried ?? []) void enqueue(request);
     for (const request of await store.queued()) {
-      if (!destroyed) void enqueue({ ...request, traceId: request.traceId ?? start.traceIds.get(`u${request.rid}`) });
+      if (!state.destroyed) void enqueue({ ...request, traceId: request.traceId ?? start.traceIds.get(`u${request.rid}`) });
     }
   }
 
@@ -368,7 +252,7 @@ export function createEngine(options: EngineOptions) {
     retry(traceId: number): void {
       if (!outbox.has(traceId)) return;
       const record = outbox.retry(traceId); // undefined: on its way already
-      if (record) journal.outbox(meta.threadId, record); // no longer refused, also after a reload
+      if (record) journal.outbox(state.meta.threadId, record); // no longer refused, also after a reload
       startConnection();
       flush();
     },
@@ -377,10 +261,10 @@ export function createEngine(options: EngineOptions) {
       const known = new Set(options.shown?.()?.entries.map((entry) => entry.id));
       const lacking = entries.filter((entry) => !known.has(entry.id));
       for (const entry of lacking) {
-        journal.entry(meta.threadId, entry);
-        lastSeq = Math.max(lastSeq, entry.seq);
+        journal.entry(state.meta.threadId, entry);
+        state.lastSeq = Math.max(state.lastSeq, entry.seq);
         if (entry.kind === 'user') {
-          taken.add(entry.id.slice(1));
+          state.taken.add(entry.id.slice(1));
           traceFloor.saw(entry.traceId);
         }
       }
@@ -390,17 +274,17 @@ export function createEngine(options: EngineOptions) {
     discard(traceId: number): void {
       const record = outbox.discard(traceId);
       if (!record) return;
-      journal.delivered(meta.threadId, traceId);
-      journal.remove(meta.threadId, record.entry);
+      journal.delivered(state.meta.threadId, traceId);
+      journal.remove(state.meta.threadId, record.entry);
       publish({ op: 'remove', ids: [record.entry.id] });
     },
     dismissError(): void {
-      serviceError = undefined;
+      state.serviceError = undefined;
       publish({ op: 'error' });
     },
     /** Received entries up to `seq` were shown in some tab. */
     read(seq: number): void {
-      if (seq <= meta.readSeq) return;
+      if (seq <= state.meta.readSeq) return;
       saveMeta({ readSeq: seq });
       publish({ op: 'read', seq });
     },
@@ -409,7 +293,7 @@ export function createEngine(options: EngineOptions) {
       await ready;
       const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
       connection.stop();
-      const old = meta.threadId;
+      const old = state.meta.threadId;
       startThread(options.uuid());
       if (wasActive) startConnection();
       await journal.flushed();
@@ -417,7 +301,7 @@ export function createEngine(options: EngineOptions) {
     },
     /** Stops the socket and every timer; resolves when pending writes are done. */
     async destroy(): Promise<void> {
-      destroyed = true;
+      state.destroyed = true;
       connection.stop();
       outbox.clear();
       player.cancel();

@@ -14,6 +14,8 @@ import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
+import { runCommand } from './commands.ts';
+import { BEAT_MS, trackLeads } from './leads.ts';
 import { createTypedRequests } from './requests.ts';
 
 /** What sharing a conversation between tabs needs from the browser. */
@@ -31,9 +33,7 @@ export function browserTabSupport(): TabSupport | undefined {
   return { locks, Channel, lifecycle: browserLifecycle() };
 }
 
-/** The holder says it is alive this often; a visible tab that hears nothing for SILENCE_MS takes over. */
-export const BEAT_MS = 1_000;
-export const SILENCE_MS = 3_000;
+export { BEAT_MS, SILENCE_MS } from './leads.ts';
 
 /** What the engine of a lead needs from the coordinator. */
 export interface Lead {
@@ -80,14 +80,10 @@ export function createCoordinator(options: CoordinatorOptions) {
   let engine: Engine | undefined;
   let channel: TabChannel | undefined;
   let election: Election | undefined;
-  /** The lead this tab follows (or runs): its tab and epoch, and the last op number applied. */
-  let holder: { from: string; epoch: number } | undefined;
+  const leads = trackLeads(options.clock, () => channel?.post({ type: 'hello' }));
+  /** The last op number applied of the lead this tab follows. */
   let applied = 0;
-  /** The highest epoch heard of: a new lead goes above it. */
-  let highestEpoch = 0;
-  let askedAt = Number.NEGATIVE_INFINITY;
   let wantsConnection = false;
-  let lastHeard = options.clock.now();
   let published = 0;
   let beatTimer: unknown;
   const typed = createTypedRequests(options.store);
@@ -111,41 +107,12 @@ export function createCoordinator(options: CoordinatorOptions) {
   }
 
   function execute(command: Command): void {
-    if (!engine) return;
-    switch (command.name) {
-      case 'send':
-        void engine.submit(command.request);
-        return;
-      case 'connect':
-        engine.connect();
-        return;
-      case 'retry':
-        engine.retry(command.traceId);
-        return;
-      case 'discard':
-        engine.discard(command.traceId);
-        return;
-      case 'adopt':
-        engine.adopt(command.entries);
-        return;
-      case 'retryNow':
-        engine.retryNow();
-        return;
-      case 'dismissError':
-        engine.dismissError();
-        return;
-      case 'reset':
-        void engine.reset();
-        return;
-      case 'read':
-        engine.read(command.seq);
-    }
+    if (engine) runCommand(engine, command);
   }
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
-    const epoch = (highestEpoch = Math.max(options.clock.now(), highestEpoch + 1));
-    holder = { from: options.tabId, epoch };
+    const epoch = leads.lead(options.tabId);
     let current: Engine | undefined;
     // A lead that ended speaks no more: nobody hears it, not even this tab. (Undefined: starting.)
     const live = () => current === undefined || engine === current;
@@ -159,8 +126,7 @@ export function createCoordinator(options: CoordinatorOptions) {
       },
       emit: (event) => live() && share(event),
       superseded(by) {
-        // Above it next time, even if the clock went back since that epoch was written.
-        highestEpoch = Math.max(highestEpoch, by);
+        leads.supersededBy(by);
         if (engine === current) stopLeading();
       },
     });
@@ -183,44 +149,30 @@ export function createCoordinator(options: CoordinatorOptions) {
   // The holder beats; a follower that stops hearing it while the visitor looks takes over.
   function tick(): void {
     beatTimer = options.clock.setTimeout(() => {
+      const holder = leads.holder;
       if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch, n: published });
-      else if (options.clock.now() - lastHeard > SILENCE_MS && options.isVisible()) {
-        lastHeard = options.clock.now();
-        election?.takeOver();
-      }
+      else if (options.isVisible() && leads.silent()) election?.takeOver();
       tick();
     }, BEAT_MS);
   }
 
   /** A message from a holder under `epoch`: false when it comes from a former one. */
   function fromCurrentLead(message: Envelope & { epoch: number }): boolean {
-    if (holder && message.epoch < holder.epoch) return false;
-    highestEpoch = Math.max(highestEpoch, message.epoch);
-    lastHeard = options.clock.now();
+    const heard = leads.hear(message.epoch);
     // Another tab leads under a newer epoch: this one lost the lock without noticing. Stop now.
-    if (engine && holder && message.epoch > holder.epoch) stopLeading();
-    return true;
-  }
-
-  /**
-   * Asks the holder for the whole state: this tab missed ops (a frozen or paused page may not
-   * get messages sent meanwhile). At most once a beat.
-   */
-  function resync(): void {
-    const now = options.clock.now();
-    if (now - askedAt < BEAT_MS) return;
-    askedAt = now;
-    channel?.post({ type: 'hello' });
+    if (heard === 'newer' && engine) stopLeading();
+    return heard !== 'former';
   }
 
   function onOp(message: Extract<Envelope, { type: 'op' }>): void {
+    const holder = leads.holder;
     const current = fromCurrentLead(message); // first: a newer lead's op stops this tab's own
     if (engine || !current) return;
     const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
     if (isNewLead) {
       // Joined mid-lead (or missed its first op): its state comes on asking.
-      if (message.op.op !== 'state') return resync();
-      holder = { from: message.from, epoch: message.epoch };
+      if (message.op.op !== 'state') return leads.resync();
+      leads.follow({ from: message.from, epoch: message.epoch });
       // A new holder: what it may not have got goes to it again.
       if (wantsConnection) send({ name: 'connect' });
       for (const request of typed.all()) send({ name: 'send', request });
@@ -229,7 +181,7 @@ export function createCoordinator(options: CoordinatorOptions) {
     } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
       return;
     } else if (message.n > applied + 1 && message.op.op !== 'state') {
-      resync(); // some were lost: apply this one, and get the whole state
+      leads.resync(); // some were lost: apply this one, and get the whole state
     }
     applied = message.n;
     applyOp(message.op);
@@ -239,11 +191,12 @@ export function createCoordinator(options: CoordinatorOptions) {
     switch (message.type) {
       case 'beat':
         // Behind the holder's count: ops were lost on the way.
-        if (fromCurrentLead(message) && !engine && holder?.from === message.from && message.n > applied) resync();
+        if (fromCurrentLead(message) && !engine && leads.holder?.from === message.from && message.n > applied) leads.resync();
         return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
         void engine?.ready.then(() => {
+          const holder = leads.holder;
           if (engine && holder) channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
         });
         return;

@@ -1,0 +1,48 @@
+// How the client makes the engine of a lead (this tab holds the socket): the client's options
+// resolved (addresses, defaults, the browser's globals), wired to the lead's epoch and channels.
+import type { Clock } from '../connection/clock.ts';
+import { createEngine, type Engine } from '../conversation/engine.ts';
+import type { SharedEvent } from '../conversation/events.ts';
+import type { SendRequest } from '../conversation/outgoing.ts';
+import type { ConversationStore } from '../conversation/persistence.ts';
+import type { ReplicaState } from '../conversation/replica.ts';
+import type { Logger } from '../protocol/parse.ts';
+import type { Lead } from '../tabs/coordinator.ts';
+import { resolveHttpUrl } from '../check-options.ts';
+import type { ChatClientOptions } from '../client.ts';
+
+const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;
+
+export interface EngineParts {
+  clock: Clock;
+  uuid: () => string;
+  store: ConversationStore;
+  logger: Logger;
+  /** The start event of a new thread, as a request. */
+  startEvent: (name: string) => SendRequest;
+  /** What this tab shows, if it shows a thread. */
+  shown: () => ReplicaState | undefined;
+}
+
+export function engineFactory(options: ChatClientOptions, parts: EngineParts): (lead: Lead) => Engine {
+  return (lead) =>
+    createEngine({
+      ...options,
+      baseUrl: resolveHttpUrl(options.baseUrl ?? '') ?? '',
+      sdkUrl: options.sdkUrl?.trim() ? resolveHttpUrl(options.sdkUrl) : undefined,
+      deliveryTimeoutMs: options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+      fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+      pageProtocol: options.pageProtocol ?? globalThis.location?.protocol,
+      clock: parts.clock,
+      uuid: parts.uuid,
+      store: parts.store,
+      logger: parts.logger,
+      startEventRequest: parts.startEvent,
+      epoch: lead.epoch,
+      carried: lead.carried,
+      onSuperseded: lead.superseded,
+      shown: parts.shown,
+      publish: lead.publish,
+      emit: (type, detail) => lead.emit({ type, detail } as SharedEvent),
+    });
+}
