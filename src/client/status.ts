@@ -21,7 +21,7 @@ export function reportedStatus(
   shared: ReadonlySignal<ConnectionStatus>,
   configError: ConnectionError | undefined,
   emit: (type: 'connection', detail: ChatClientEventMap['connection']) => void,
-) {
+): { status: ReadonlySignal<ConnectionStatus>; stop: () => void } {
   const status = computed<ConnectionStatus>(() => (configError ? { state: 'error', error: configError } : shared.value));
   let last: ConnectionStateName = status.value.state;
   const stop = effect(() => {
