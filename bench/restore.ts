@@ -20,7 +20,8 @@ import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 export const RESTORE_SIZES = [500, 5_000];
 const LONG_TASK_MS = 50;
-const LATEST_MS = 100;
+// 120 ms since the loader (issue 16): the chat is a second file, fetched and run after parley.js.
+const LATEST_MS = 120;
 const SETTLE_MS = 500;
 const CLIENT_ID = 'bench-restore';
 
