@@ -9,13 +9,14 @@
 // the loader 6.53 kB, the chat 36.03 kB measured (kB = 1,024 bytes, as printed below); the chat
 // 36.91 kB once createEngine, createChatClient and createCoordinator were cut into parts of
 // their own (+0.88 kB: the parts share state through objects whose property names the minifier
-// keeps; to be won back).
+// keeps; to be won back); 36.98 kB when a connection the browser closed was reopened quietly
+// and a late failure on a replaced connection no longer closed the new one (issue 15, +0.07 kB).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 6.55, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 36.95, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 37.0, ceiling: 45 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

@@ -165,7 +165,11 @@ function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefine
   return [...byId.values()].sort(bySeq);
 }
 
-let sharedDatabase: UseStore | undefined;
+/** `db.transaction()` on a connection that was closed: nothing started, so trying again is safe. */
+const isClosedConnection = (error: unknown) => error instanceof DOMException && error.name === 'InvalidStateError';
+
+/** The page's connection to the shared database (tests pass their own `open`, with its own holder). */
+const shared: { db?: UseStore } = {};
 
 /** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
 export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
@@ -176,21 +180,28 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
   if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
   const available = () => !!globalThis.indexedDB;
-  let own: UseStore | undefined;
-  const database = (): UseStore => (open ? (own ??= open()) : (sharedDatabase ??= createStore('parley', 'conversations')));
+  const connection = open ? {} : shared;
+  const database = (): UseStore => (connection.db ??= open ? open() : createStore('parley', 'conversations'));
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
   const isEntry = valid<TranscriptEntry>(checks.entry, logger);
   const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
   const isRequest = valid<SendRequest>(checks.request, logger);
 
-  /** Storage failed: say so once, and open the database anew next time (its connection may be closed). */
-  function trouble(error: unknown): void {
+  /** The next `database()` opens a new connection; this one is closed (if it is not already). */
+  function drop(db: UseStore): void {
+    connection.db = undefined;
+    void db('readonly', (store) => store.transaction.db.close()).catch(() => undefined);
+  }
+
+  /**
+   * Storage failed on the connection `used`: say so once, and open the database anew next time.
+   * A late failure on a connection already replaced says nothing about the new one.
+   */
+  function trouble(error: unknown, used: UseStore | undefined): void {
+    if (used !== undefined && used !== connection.db) return;
     if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
     state.failing = true;
-    const old = open ? own : sharedDatabase;
-    if (open) own = undefined;
-    else sharedDatabase = undefined;
-    if (old) void old('readonly', (store) => store.transaction.db.close()).catch(() => undefined);
+    if (used) drop(used);
   }
 
   function recovered(): void {
@@ -198,19 +209,41 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     state.failing = false;
   }
 
-  async function readStored(limit: number): Promise<StoredConversation | undefined> {
-    if (!available()) throw new Error('this browser has no IndexedDB');
+  /**
+   * Runs `work` on the current connection. A connection the browser closed (Safari does, after
+   * a while or under memory pressure) is opened again and `work` tried once more, quietly: a
+   * transaction that could not start wrote nothing. Any other failure is laid at that
+   * connection's door, then rethrown.
+   */
+  async function onDatabase<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
+    let used: UseStore | undefined;
+    try {
+      if (!available()) throw new Error('this browser has no IndexedDB');
+      try {
+        return await work((used = database()));
+      } catch (error) {
+        if (!used || used !== connection.db || !isClosedConnection(error)) throw error;
+        drop(used);
+        return await work((used = database()));
+      }
+    } catch (error) {
+      trouble(error, used);
+      throw error;
+    }
+  }
+
+  async function readStored(db: UseStore, limit: number): Promise<StoredConversation | undefined> {
     if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
-    const meta: unknown = await get(keys.meta, database());
+    const meta: unknown = await get(keys.meta, db);
     if (meta === undefined || !isMeta(meta)) return undefined;
     const range = keys.entries(meta.threadId);
-    const { latest, outbox } = await database()('readonly', async (store) => ({
+    const { latest, outbox } = await db('readonly', async (store) => ({
       latest: await readLatest(store, range, limit),
       outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
     }));
     const excess = latest.keys.length - MAX_STORED_ENTRIES;
     // After the conversation is on screen: history beyond the cap, and what earlier threads left.
-    void database()('readwrite', (store) => {
+    void db('readwrite', (store) => {
       if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
       for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
       return promisifyRequest(store.transaction);
@@ -237,7 +270,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     const writing = (state.writing = state.unsaved);
     state.unsaved = noUnsaved();
     try {
-      const result = await database()('readwrite', async (store): Promise<WriteResult> => {
+      const result = await onDatabase((db) => db('readwrite', async (store): Promise<WriteResult> => {
         if (epoch !== undefined) {
           const lead = await promisifyRequest<unknown>(store.get(keys.lead));
           if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
@@ -248,15 +281,14 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
         for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
         await promisifyRequest(store.transaction);
         return 'stored';
-      });
+      }));
       // A tab that lost the lead: what it wanted to write is out of date.
       if (typeof result === 'object') return result;
       marker.set();
       recovered();
       return (state.last = result);
-    } catch (error) {
+    } catch {
       state.unsaved = combine(writing, state.unsaved);
-      trouble(error);
       return (state.last = 'memory');
     } finally {
       state.writing = undefined;
@@ -271,10 +303,9 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       let stored: StoredConversation | undefined;
       let readable = true;
       try {
-        stored = await inTurn(() => readStored(limit));
-      } catch (error) {
+        stored = await inTurn(() => onDatabase((db) => readStored(db, limit)));
+      } catch {
         readable = false;
-        trouble(error);
       }
       const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
       if (!meta) {
@@ -300,10 +331,10 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       let stored: TranscriptEntry[] = [];
       try {
         stored = await inTurn(() =>
-          database()('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry)),
+          onDatabase((db) => db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry))),
         );
-      } catch (error) {
-        trouble(error);
+      } catch {
+        // told by onDatabase; what this page holds is shown
       }
       return withPending(stored, pendingFor(threadId), (entry) => entry.seq < before).slice(-limit);
     },
@@ -315,17 +346,16 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0, lastTrace.read(threadId) + 1);
       let traceId = floor;
       try {
-        if (!available()) throw new Error('this browser has no IndexedDB');
-        traceId = await database()('readwrite', async (store) => {
+        traceId = await onDatabase((db) => db('readwrite', async (store) => {
           // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
           const stored = await promisifyRequest<unknown>(store.get(keys.counter(threadId)));
           const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
           store.put(next + 1, keys.counter(threadId));
           await promisifyRequest(store.transaction);
           return next;
-        });
-      } catch (error) {
-        trouble(error);
+        }));
+      } catch {
+        // told by onDatabase; the floor in this page and in localStorage keeps the ids unique
       }
       state.floors.set(threadId, traceId + 1);
       lastTrace.write(threadId, traceId);
@@ -340,14 +370,13 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     async queue(request) {
       if (!available()) return false;
       try {
-        await database()('readwrite', (store) => {
+        await onDatabase((db) => db('readwrite', (store) => {
           store.put(request, keys.request(request.rid));
           return promisifyRequest(store.transaction);
-        });
+        }));
         marker.set();
         return true;
-      } catch (error) {
-        trouble(error);
+      } catch {
         return false;
       }
     },

@@ -168,6 +168,61 @@ describe('indexedDbStore', () => {
     expect(await store.reserveTraceId('thread-1', 1)).toBe(1);
     expect(logger.warn).toHaveBeenCalledOnce();
   });
+
+  it('a late failure on a connection already replaced neither warns again nor closes the new one', async () => {
+    // Each connection's operations wait until the test settles them, so the old connection's
+    // failure can come after the new connection has already worked.
+    const name = `late-${++dbCount}`;
+    const waiting: Array<{ generation: number; settle: (fail?: Error) => void }> = [];
+    let generations = 0;
+    const open = () => {
+      const generation = ++generations;
+      const real = createStore(name, 'conversations');
+      return ((mode, callback) =>
+        new Promise((resolve, reject) => {
+          waiting.push({ generation, settle: (fail) => (fail ? reject(fail) : real(mode, callback).then(resolve, reject)) });
+        })) as ReturnType<typeof createStore>;
+    };
+    const take = (generation: number) => waiting.splice(waiting.findIndex((w) => w.generation === generation), 1)[0]!;
+    const closed = () => new DOMException('The database connection is closing.', 'InvalidStateError');
+    const logger = silentLogger();
+    const store = indexedDbStore(`late-${dbCount}`, logger, open);
+
+    const reserving = store.reserveTraceId('thread-1', 1); // on connection 1, answers late
+    const writing = store.write('thread-1', { meta: meta(), entries: [user(1)] }); // also on connection 1
+    await vi.waitFor(() => expect(waiting).toHaveLength(2));
+    waiting.splice(1, 1)[0]!.settle(new DOMException('The quota has been exceeded.', 'QuotaExceededError')); // connection 1 is dropped
+    expect(await writing).toBe('memory');
+    const again = store.write('thread-1', { entries: [user(2)] }); // on connection 2, which works
+    await vi.waitFor(() => expect(waiting.some((w) => w.generation === 2)).toBe(true));
+    take(2).settle();
+    expect(await again).toBe('stored');
+    take(1).settle(closed()); // the old connection's reservation fails only now
+    expect(await reserving).toBe(1);
+
+    const next = store.reserveTraceId('thread-1', 1);
+    await vi.waitFor(() => expect(waiting.some((w) => w.generation === 2)).toBe(true));
+    // Connection 2 is still the one in use, with no close asked of it; connection 1 was closed.
+    expect(waiting.map((w) => w.generation)).toEqual([1, 2]);
+    take(2).settle();
+    expect(await next).toBe(2);
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(logger.info).toHaveBeenCalledOnce(); // "works again", once
+  });
+
+  it('a connection the browser closed is opened again without a word, and nothing is lost', async () => {
+    const idb = flakyIdb();
+    const logger = silentLogger();
+    const store = indexedDbStore(`closed-${++dbCount}`, logger, idb.open);
+    await store.write('thread-1', { meta: meta(), entries: [user(1)] });
+    idb.close(); // as Safari does
+    expect(await store.write('thread-1', { entries: [user(2)] })).toBe('stored');
+    expect(await store.reserveTraceId('thread-1', 3)).toBe(3);
+    expect((await store.load(10))?.entries.map((e) => e.id)).toEqual(['u-1', 'u-2']);
+    expect(idb.counts.closedUses).toBeGreaterThan(0);
+    expect(idb.counts.opens).toBe(2);
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
 });
 
 describe('journal', () => {
