@@ -49,7 +49,12 @@ export function customerPage(embed: string): string {
 /** Further pages by path, each a function of the server's origin (the restore bench's). */
 export type Routes = Record<string, { type: string; body: (origin: string) => string }>;
 
-export async function startServer(parleyJs: Buffer, routes: Routes = {}): Promise<BenchServer> {
+/**
+ * `chatCache`: how the chat's content-hashed file is served. `immutable` as a CDN or a host
+ * following the README would (a returning visitor has it cached); `no-store` makes every load
+ * a first one.
+ */
+export async function startServer(parleyJs: Buffer, routes: Routes = {}, chatCache: 'immutable' | 'no-store' = 'no-store'): Promise<BenchServer> {
   const requests: string[] = [];
   let origin = '';
   const server: Server = createServer((req, res) => {
@@ -69,7 +74,8 @@ export async function startServer(parleyJs: Buffer, routes: Routes = {}): Promis
       res.end(parleyJs);
     } else if (/^\/parley-chat\.\w+\.js$/.test(path) && existsSync(`dist${path}`)) {
       // The chat, beside the loader as in dist/: loaded on intent or for a returning visitor.
-      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
+      const cache = chatCache === 'immutable' ? 'public, max-age=31536000, immutable' : 'no-store';
+      res.writeHead(200, { 'cache-control': cache, 'content-type': 'text/javascript; charset=utf-8' });
       res.end(readFileSync(`dist${path}`));
     } else if (Object.hasOwn(routes, path)) {
       res.writeHead(200, { ...headers, 'content-type': routes[path]!.type });

@@ -4,6 +4,7 @@ import { computed, effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createChatClient, type ChatClientOptions } from '../client.ts';
 import { ChatApp } from '../ui/App.tsx';
+import { Panel } from '../ui/Panel.tsx';
 import { mergeChatStrings } from '../ui/strings.ts';
 import { widgetCss } from '../ui/styles.ts';
 import { prepareClock } from '../ui/time.ts';
@@ -40,6 +41,7 @@ export function mountChat(host: ChatHost): MountedChat {
     focusLauncher: host.launcher.focus,
   };
   render(h(ChatApp, { view }), host.mountPoint);
+  if (!open.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value)));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their
   // clock's locale data loads now, in a task of its own, while storage is being read.
@@ -63,7 +65,9 @@ export function mountChat(host: ChatHost): MountedChat {
       state.value = { ...next };
       if (!opened) return;
       client.setPanelOpen(next.open);
-      if (next.open) client.connect();
+      // After the frame that shows the panel: connecting (tabs, storage, the address request)
+      // would lengthen the task the visitor's click started.
+      if (next.open) afterFrame(() => live && state.value.open && client.connect());
     },
     destroy() {
       live = false;
@@ -76,6 +80,12 @@ export function mountChat(host: ChatHost): MountedChat {
       void client.destroy();
     },
   };
+}
+
+/** Runs `work` in a task after the next frame (at once where there are no frames to wait for). */
+function afterFrame(work: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return void setTimeout(work);
+  requestAnimationFrame(() => setTimeout(work));
 }
 
 /** The client's events as the element's DOM events and `data-connection`. */
@@ -109,5 +119,43 @@ function watchViewport(root: ShadowRoot, open: { value: boolean }): () => void {
   return () => {
     dispose();
     stop?.();
+  };
+}
+
+/**
+ * Draws the panel once, unseen, when the page is next idle, then takes it away: the visitor's
+ * click then finds the panel's code compiled and the stylesheets' rules matched, and the panel
+ * comes in the next frame. It is drawn in a closed shadow root of its own, so nothing outside
+ * (ids, parts, a test's selectors) ever sees a second panel; nothing of the conversation
+ * changes (nothing read, nothing focused).
+ */
+function primePanel(root: ShadowRoot, view: WidgetView): () => void {
+  const box = document.createElement('div');
+  box.inert = true;
+  const inner = box.attachShadow({ mode: 'closed' });
+  inner.adoptedStyleSheets = root.adoptedStyleSheets;
+  const panel = document.createElement('div');
+  panel.className = 'primer';
+  inner.append(panel);
+  let frame = 0;
+  const done = () => {
+    cancelAnimationFrame(frame);
+    render(null, panel);
+    box.remove();
+  };
+  const draw = () => {
+    if (view.open.value) return;
+    root.append(box);
+    const noop = () => undefined;
+    render(h(Panel, { client: view.client, strings: view.strings.value, heading: view.heading.value, autoFocus: false, restored: true, onClose: noop, onCloseWithFocus: noop }), panel);
+    // Taken away after the frame that styles and lays it out.
+    frame = requestAnimationFrame(() => setTimeout(done));
+  };
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
+  const handle = idle(draw, { timeout: 100 });
+  return () => {
+    cancelIdle(handle);
+    done();
   };
 }

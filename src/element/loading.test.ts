@@ -71,9 +71,32 @@ describe('<parley-chat> as a loader', () => {
     expect(t.http.requests).toHaveLength(0);
     launcherOf(element).click();
     await settle();
-    expect(t.http.requests).toHaveLength(1);
     expect(launcherOf(element).hidden).toBe(true);
     expect(shadow(element).querySelector('[role="dialog"]')).not.toBeNull();
+    // It connects once the frame that shows the panel is drawn.
+    expect(t.http.requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.http.requests).toHaveLength(1);
+  });
+
+  it('on intent, draws the panel once where nothing shows, then takes it away: nothing read, nothing connected', async () => {
+    const t = setup();
+    const element = t.create();
+    await settle();
+    const attach = vi.spyOn(HTMLElement.prototype, 'attachShadow');
+    launcherOf(element).dispatchEvent(new Event('pointerenter'));
+    await t.arrive();
+    await vi.advanceTimersByTimeAsync(5); // the page is idle
+    const primer = attach.mock.results.map((result) => result.value as ShadowRoot).find((root) => root.querySelector('[role="dialog"]'));
+    attach.mockRestore();
+    expect(primer).toBeDefined();
+    expect(primer!.host.hasAttribute('inert')).toBe(true);
+    expect(shadow(element).querySelector('[role="dialog"]')).toBeNull(); // nothing of it in the element's own tree
+    await vi.advanceTimersByTimeAsync(40); // the frame that lays it out, then a task
+    expect(primer!.host.isConnected).toBe(false);
+    expect(primer!.querySelector('[role="dialog"]')).toBeNull();
+    expect(t.http.requests).toHaveLength(0);
+    expect(launcherOf(element).hidden).toBe(false);
   });
 
   it('opened before the chat arrived, the tab remembers the open panel for its next load', async () => {

@@ -147,6 +147,8 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       this.#adoptEarlyProperties();
       // No chat yet, no connection: the contract's attribute says so from the start.
       if (!this.#chat) this.dataset.connection = 'idle';
+      // A returning visitor's chat is needed anyway: its file is asked for now, not a task later.
+      if (!this.#chat && this.#neededAtOnce()) chatCode().catch(() => undefined);
       this.#queueStart();
     }
 

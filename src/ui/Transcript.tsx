@@ -140,10 +140,17 @@ export function Transcript(props: {
     fromBottom.current = undefined;
   }, [first]);
 
+  const mounted = useRef(false);
   useLayoutEffect(() => {
     // The visitor's own message always brings the view down; others only if they were following.
     if (skipFollow.current) skipFollow.current = false;
-    else if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
+    else if (!mounted.current) {
+      // Just drawn: the next frame lays it out anyway, forcing that here would lengthen the
+      // task that opened the panel.
+      const el = scroller.current;
+      frame.current = requestAnimationFrame(() => scrollToBottom(el));
+    } else if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
+    mounted.current = true;
   }, [last?.id, shown.length - live, props.extra, loaded]);
 
   const onScroll = () => {
