@@ -1,6 +1,8 @@
 // npm run bench: what dist/parley.js costs the page that embeds it, at load.
 //
 //   tsx bench/host-cost.ts            (PARLEY_BENCH_RUNS=15 by default; run `npm run build` first)
+//   PARLEY_BENCH_SCRIPT=../old/dist/parley.js PARLEY_RESTORE_RUNS=0 PARLEY_INTENT_RUNS=0 tsx bench/host-cost.ts
+//                                     (another build's script, host-page cost only: before/after)
 //
 // Loads a small customer page with and without the one-line embed, each in a fresh browser
 // context, and reports: the main thread's time for the script (compile, evaluate, mount, first
@@ -34,7 +36,7 @@ const SETTLE_MS = 300;
 const WARM_UP_SETTLE_MS = 3000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundlePath = `${root}dist/parley.js`;
+const bundlePath = process.env.PARLEY_BENCH_SCRIPT ?? `${root}dist/parley.js`;
 if (!existsSync(bundlePath)) {
   console.error('bench: dist/parley.js is missing; run `npm run build` first.');
   process.exit(2);
@@ -62,8 +64,9 @@ try {
     plain.push(await visit(browser, server.origin, 'plain', SETTLE_MS));
     widget.push(await visit(browser, server.origin, 'widget', SETTLE_MS));
   }
-  restore = await benchRestore(browser, bundle, RESTORE_RUNS);
-  intent = await benchIntent(browser, bundle, INTENT_RUNS);
+  const none = { visits: [], targets: [], report: '' };
+  restore = RESTORE_RUNS > 0 ? await benchRestore(browser, bundle, RESTORE_RUNS) : none;
+  intent = INTENT_RUNS > 0 ? await benchIntent(browser, bundle, INTENT_RUNS) : none;
 } finally {
   await browser.close();
   await server.close();

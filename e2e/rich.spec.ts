@@ -196,6 +196,27 @@ test('buttons do what they say: postback sends its value, event its params, url 
   await opened.close();
 });
 
+test('an image opens whole in a viewer over the page: Escape closes it, not the chat, and focus returns to the picture', async ({ page, request }) => {
+  const threadId = await open(page);
+  await botSends(request, threadId, [templates(page).image!]);
+  const opener = page.getByRole('button', { name: 'Our office (enlarge)' });
+  await opener.click();
+  const viewer = page.getByRole('dialog', { name: 'Our office' });
+  await expect(viewer).toBeVisible();
+  await expect.poll(() => viewer.getByRole('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(viewer.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', picture(page, 'office.png'));
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(composer(page)).toBeVisible(); // the chat is still open
+  await expect(opener).toBeFocused();
+  // And by its button, by mouse.
+  await opener.click();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
 test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   const threadId = await open(page);
   await botSends(request, threadId, [templates(page).carousel!]);

@@ -12,13 +12,14 @@
 // keeps; to be won back); 36.98 kB when a connection the browser closed was reopened quietly
 // and a late failure on a replaced connection no longer closed the new one (issue 15, +0.07 kB);
 // 37.30 kB with the panel drawn once, unseen, on intent and the connection started after the
-// panel's first frame (issue 16's 50 ms from a hovered click to the panel, +0.3 kB).
+// panel's first frame (issue 16's 50 ms from a hovered click to the panel, +0.3 kB); 37.62 kB
+// with the image viewer that 0.5.0 cut for bytes (issue 16's "use the bytes", +0.32 kB).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 6.55, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 37.35, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 37.65, ceiling: 45 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

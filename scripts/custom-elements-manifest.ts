@@ -273,7 +273,8 @@ function readEvents(source: SourceFile): ManifestEvent[] {
 }
 
 /**
- * Every part name in the UI's components (`part="…"`, which may hold several names) and in the
+ * Every part name in the UI's components, rich templates included (`part="…"`, which may hold
+ * several names) and in the
  * loader's DOM building (`part: '…'` in src/element).
  */
 export function partsUsed(root: string): string[] {
@@ -283,7 +284,7 @@ export function partsUsed(root: string): string[] {
     [ELEMENT_DIR, /\.ts$/, /\bpart: '([^']+)'/g],
   ];
   for (const [dir, kind, pattern] of sources) {
-    for (const file of readdirSync(join(root, dir))) {
+    for (const file of readdirSync(join(root, dir), { recursive: true }) as string[]) {
       if (!kind.test(file) || file.includes('.test.')) continue;
       const text = readFileSync(join(root, dir, file), 'utf8');
       for (const match of text.matchAll(pattern)) {

@@ -15,11 +15,14 @@ export const defaultStrings = {
   /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
   charactersOver: '{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
-  /** Rich responses: a carousel's buttons and each card's place in it; what an image link does. */
+  /** Rich responses: a carousel's buttons and each card's place in it. */
   previous: 'Previous',
   next: 'Next',
   slide: '{index} of {count}',
-  openImage: 'new tab',
+  /** An image: said after its title on the picture that opens the viewer; the viewer's two buttons. */
+  viewImage: 'enlarge',
+  openImage: 'Open in a new tab',
+  closeImage: 'Close',
   download: 'Download',
   openMap: 'Open map',
   typing: '{name} is typing…',

@@ -1,20 +1,36 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// `image`, `video`, `audio`, `file` and `location`. An image opens whole in a new tab (or
-// performs its action, if it has one); players never autoplay and fetch only metadata first;
-// a file is a download link; a location is a link to a map (no map script, no tiles).
+// `image`, `video`, `audio`, `file` and `location`. An image opens whole in a viewer over the
+// chat (or performs its action, if it has one); players never autoplay and fetch only metadata
+// first; a file is a download link; a location is a link to a map (no map script, no tiles).
 import { h } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import type { RichAction } from '../../conversation/rich.ts';
 import { ActionControl, type RichContext } from './actions.tsx';
+import { ImageViewer } from './ImageViewer.tsx';
 import { Picture } from './Picture.tsx';
 
 export function ImageTemplate(props: { title: string; url: string; action?: RichAction | undefined; ctx: RichContext }) {
   const { title, url, ctx } = props;
-  // Without an action of its own, activating the picture opens it whole, in a new tab.
-  const action = props.action ?? { type: 'link', url, newTab: true };
+  const [viewing, setViewing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (props.action) {
+    return (
+      <ActionControl action={props.action} label={title} ctx={ctx} class="media-button">
+        <Picture url={url} alt={title} placeholder={ctx.fallback || title} />
+      </ActionControl>
+    );
+  }
+  const close = () => {
+    setViewing(false);
+    opener.current?.focus();
+  };
   return (
-    <ActionControl action={action} label={title} ctx={ctx} class="media-button">
-      <Picture url={url} alt={props.action ? title : `${title} (${ctx.strings.openImage})`} placeholder={ctx.fallback || title} />
-    </ActionControl>
+    <div>
+      <button ref={opener} type="button" class="media-button" aria-haspopup="dialog" onClick={() => setViewing(true)}>
+        <Picture url={url} alt={`${title} (${ctx.strings.viewImage})`} placeholder={ctx.fallback || title} />
+      </button>
+      {viewing && <ImageViewer title={title} url={url} strings={ctx.strings} onClose={close} />}
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 // Each template as the visitor meets it: roles, names, the attributes that keep pages safe and
 // fast, and what every button does. (Checking payloads and refusing unsafe addresses happens
 // before this, in conversation/rich.ts: see rich.test.ts there.)
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeView, received } from '../../../test/fake-client.ts';
 import type { RichCard, RichContent } from '../../conversation/rich.ts';
@@ -114,16 +114,36 @@ describe('rich responses', () => {
     expect(within(group).getByRole('button', { name: 'Hours' })).toBeTruthy();
   });
 
-  it('image: opens whole in a new tab (or performs its action), alt from the title; a broken one shows the fallback', async () => {
+  it('image: opens whole in a viewer over the chat (or performs its action), alt from the title; a broken one shows the fallback', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await show({ type: 'image', title: 'Our office', url: 'https://cdn.test/office.png' });
-    const link = screen.getByRole('link');
+    const t = await show(
+      { type: 'image', title: 'Our office', url: 'https://cdn.test/office.png' },
+      { type: 'image', title: 'Menu', url: 'https://cdn.test/menu.png', action: { type: 'postback', text: 'menu please' } },
+    );
+    const opener = screen.getByRole('button', { name: 'Our office (enlarge)' });
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(opener);
+    const viewer = await screen.findByRole('dialog', { name: 'Our office' });
+    expect(viewer.querySelector('img')!.getAttribute('src')).toBe('https://cdn.test/office.png');
+    const link = within(viewer).getByRole('link', { name: 'Open in a new tab' });
     expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://cdn.test/office.png', '_blank', 'noopener noreferrer']);
-    const img = link.querySelector('img')!;
-    expect(img.getAttribute('alt')).toBe('Our office (new tab)');
+    // Escape closes the picture and is not seen by the chat behind it (which Escape would close).
+    const behind = vi.fn();
+    viewer.parentElement!.addEventListener('keydown', behind);
+    fireEvent.keyDown(within(viewer).getByRole('button', { name: 'Close' }), { key: 'Escape' });
+    expect(behind).not.toHaveBeenCalled();
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Our office' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    // With an action of its own, the picture performs it.
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(t.client.sendAction).toHaveBeenCalledWith('Menu', { type: 'postback', text: 'menu please' });
+
+    const img = opener.querySelector('img')!;
     fireEvent.error(img);
-    expect(link.querySelector('img')).toBeNull();
-    expect(link.textContent).toBe('The fallback text');
+    expect(opener.querySelector('img')).toBeNull();
+    expect(opener.textContent).toBe('The fallback text');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('https://cdn.test/office.png'));
     warn.mockRestore();
   });
