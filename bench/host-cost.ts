@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { visit, type Visit } from './measure.ts';
+import { median } from './alone.ts';
 import { benchIntent, type IntentFigures } from './intent.ts';
 import { benchRestore, type RestoreFigures } from './restore.ts';
 import { startServer } from './server.ts';
@@ -75,11 +76,6 @@ try {
 // ---- figures --------------------------------------------------------------------------------
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => {
-  const s = sorted(xs);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 /** Nearest rank: with 15 visits the p95 is the slowest one. */
 const p95 = (xs: number[]) => sorted(xs)[Math.max(0, Math.ceil(0.95 * xs.length) - 1)]!;
 const stats = (xs: number[]) => ({ median: median(xs), p95: p95(xs), max: Math.max(...xs) });

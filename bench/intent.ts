@@ -14,16 +14,13 @@
 // requestAnimationFrame reports right after its layout, before paint: a task queued meanwhile,
 // such as the clock's first Intl.DateTimeFormat, cannot delay it). The service is absent
 // (address requests get 404): the panel's first frame does not wait for it.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
+import { isMain, median, runAlone, type BenchPart } from './alone.ts';
 import { startServer } from './server.ts';
-import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 const HOVERED_MS = 50;
 const COLD_MS = 250;
 const HOVER_TO_CLICK_MS = 150;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface IntentMarks {
   pointer?: number;
@@ -110,11 +107,7 @@ async function intentVisit(browser: Browser, origin: string, way: Way): Promise<
   }
 }
 
-export interface IntentFigures {
-  visits: IntentVisit[];
-  targets: Array<{ name: string; value: number; ok: boolean; gated: boolean }>;
-  report: string;
-}
+export type IntentFigures = BenchPart<IntentVisit>;
 
 export async function benchIntent(browser: Browser, parleyJs: Buffer, runs: number): Promise<IntentFigures> {
   const server = await startServer(parleyJs);
@@ -126,11 +119,6 @@ export async function benchIntent(browser: Browser, parleyJs: Buffer, runs: numb
   } finally {
     await server.close();
   }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const m = s.length >> 1;
-    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-  };
   const round = (x: number) => Math.round(x * 10) / 10;
   const f = (x: number, w = 9) => round(x).toFixed(1).padStart(w);
   const rows = (['hovered', 'cold'] as const).map((way) => {
@@ -166,18 +154,4 @@ ${rows
 }
 
 // Alone: tsx bench/intent.ts
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const bundlePath = `${root}dist/parley.js`;
-  if (!existsSync(bundlePath)) {
-    console.error('bench: dist/parley.js is missing; run `npm run build` first.');
-    process.exit(2);
-  }
-  const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
-  try {
-    const { report, targets } = await benchIntent(browser, readFileSync(bundlePath), Number(process.env.PARLEY_INTENT_RUNS ?? 9));
-    console.log(`${report}\n\ntargets\n${targets.map((t) => `  ${t.ok ? 'ok  ' : 'FAIL'}  ${t.name}: ${t.value}`).join('\n')}`);
-    process.exitCode = targets.every((t) => t.ok) ? 0 : 1;
-  } finally {
-    await browser.close();
-  }
-}
+if (isMain(import.meta.url)) await runAlone((browser, parleyJs) => benchIntent(browser, parleyJs, Number(process.env.PARLEY_INTENT_RUNS ?? 9)));

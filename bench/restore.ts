@@ -14,12 +14,11 @@
 // served as the README asks (cached for good), so the reload finds it in the browser's cache, as
 // a returning visitor's browser would; 500 messages are also measured with the file served
 // `no-store`, which is what the second request costs when it is not cached.
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import { build } from 'vite';
+import { isMain, median, runAlone, type BenchPart } from './alone.ts';
 import { customerPage, startServer } from './server.ts';
-import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 export const RESTORE_SIZES = [500, 5_000];
 const LONG_TASK_MS = 50;
@@ -170,12 +169,7 @@ async function seedScript(): Promise<string> {
   return result.output[0].code;
 }
 
-export interface RestoreFigures {
-  visits: RestoreVisit[];
-  /** `gated`: `npm run bench` fails when it is missed. */
-  targets: Array<{ name: string; value: number; ok: boolean; gated: boolean }>;
-  report: string;
-}
+export type RestoreFigures = BenchPart<RestoreVisit>;
 
 export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: number): Promise<RestoreFigures> {
   const seedJs = await seedScript();
@@ -201,11 +195,6 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
     await uncachedServer.close();
   }
 
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const m = s.length >> 1;
-    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-  };
   const round = (x: number) => Math.round(x * 10) / 10;
   const f = (x: number, w = 8) => round(x).toFixed(1).padStart(w);
   const of = (size: number) => visits.filter((v) => v.messages === size && v.cached);
@@ -262,18 +251,4 @@ ${rows
 }
 
 // Alone: tsx bench/restore.ts
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const bundlePath = `${root}dist/parley.js`;
-  if (!existsSync(bundlePath)) {
-    console.error('bench: dist/parley.js is missing; run `npm run build` first.');
-    process.exit(2);
-  }
-  const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
-  try {
-    const figures = await benchRestore(browser, readFileSync(bundlePath), Number(process.env.PARLEY_RESTORE_RUNS ?? 5));
-    console.log(`\n${figures.report}\n\ntargets\n${figures.targets.map((t) => `  ${t.ok ? 'ok  ' : 'FAIL'}  ${t.name}: ${t.value}`).join('\n')}`);
-    process.exitCode = figures.targets.every((t) => t.ok || !t.gated) ? 0 : 1;
-  } finally {
-    await browser.close();
-  }
-}
+if (isMain(import.meta.url)) await runAlone((browser, parleyJs) => benchRestore(browser, parleyJs, Number(process.env.PARLEY_RESTORE_RUNS ?? 5)));
