@@ -4,6 +4,7 @@
 import type { Clock } from '../connection/clock.ts';
 import { buildDraft, quickReplyAction, toParams, type ChatUser, type Locale, type OutgoingDraft, type SendRequest } from '../conversation/outgoing.ts';
 import type { RichAction } from '../conversation/rich.ts';
+import { serviceLanguage } from '../i18n/language-tags.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { MAX_SPEECH_LENGTH, speechLength } from '../protocol/limits.ts';
@@ -22,8 +23,8 @@ export function createDrafts(options: DraftOptions) {
   let count = 0;
 
   function context() {
-    // The service wants two lowercase letters: "en-US" becomes "en".
-    const language = (options.language?.trim() || options.locale.language()).slice(0, 2).toLowerCase();
+    // The service wants a two-letter code or nothing: "en-US" gives "en", "fil" and "C" give none.
+    const language = serviceLanguage([options.language, options.locale.language()]);
     return { user, language, timezone: options.locale.timezoneHours() };
   }
 

@@ -6,6 +6,7 @@ import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
+import { browserLocale } from '../conversation/outgoing.ts';
 import { MAX_SPEECH_LENGTH } from '../protocol/limits.ts';
 import { createDrafts, optimisticEntry } from './drafts.ts';
 import { createEmitter } from './emitter.ts';
@@ -41,6 +42,23 @@ describe('drafts', () => {
     expect(first).toMatchObject({ text: 'hello', draft: { speech: 'hello', metadata: { language: 'pt' }, originator: { name: 'Ada' } } });
     expect(second).toMatchObject({ hidden: true, draft: { attachment: { type: 'event', payload: { name: 'checkout' } } } });
     expect(drafts('NL-be').text('x')!.draft.metadata).toMatchObject({ language: 'nl' });
+  });
+
+  it('tells the service a two-letter language or none: never "fi" for Filipino, never "c" for a C locale', () => {
+    const under = (browser: string, configured?: string) =>
+      createDrafts({ tabId: 't', clock: systemClock, locale: { language: () => browser, timezoneHours: () => 0 }, language: configured, user: undefined }).text('x')!.draft.metadata;
+    expect(under('C')).toEqual({ timezone: 0 });
+    expect(under('C', 'fil-PH')).toEqual({ timezone: 0 });
+    expect(under('de-DE', 'fil-PH')).toEqual({ language: 'de', timezone: 0 }); // the browser's, then
+    expect(under('C', 'pt-BR')).toEqual({ language: 'pt', timezone: 0 });
+  });
+
+  it("takes the first of the browser's languages that has a two-letter code", () => {
+    vi.stubGlobal('navigator', { languages: ['C', 'fil-PH', 'sv-FI', 'de'], language: 'C' });
+    expect(browserLocale.language()).toBe('sv');
+    vi.stubGlobal('navigator', { languages: [], language: 'C' });
+    expect(browserLocale.language()).toBe('');
+    vi.unstubAllGlobals();
   });
 
   it('refuses blank text quietly, too long text and nameless events loudly', () => {

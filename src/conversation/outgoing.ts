@@ -2,6 +2,7 @@
 // spec lists: the service may reject anything else.
 import type { MessageMetadata, OutgoingMessage, Params, Profile, QuickReply } from '../protocol/frames.ts';
 import type { StoredOutgoing } from './transcript.ts';
+import { serviceLanguage } from '../i18n/language-tags.ts';
 
 /** Who the visitor is, as set by the page with setUser(). */
 export interface ChatUser {
@@ -12,16 +13,17 @@ export interface ChatUser {
 
 /** The browser's language and time zone; injected so tests do not depend on the machine. */
 export interface Locale {
-  /** Two-letter ISO language code. */
+  /** The browser's language: a BCP 47 tag ("pt-BR"), or a two-letter code; empty when it has none. */
   language(): string;
   /** Hours from UTC, fractional where the zone is (India is 5.5). */
   timezoneHours(): number;
 }
 
 export const browserLocale: Locale = {
+  // The first of the browser's languages that has a two-letter code (WebKit under a C locale says "C").
   language: () => {
-    const tag = globalThis.navigator?.language || 'en';
-    return tag.slice(0, 2).toLowerCase();
+    const navigator = globalThis.navigator;
+    return serviceLanguage(navigator?.languages?.length ? navigator.languages : [navigator?.language]) ?? '';
   },
   timezoneHours: () => -new Date().getTimezoneOffset() / 60,
 };
@@ -53,11 +55,11 @@ export interface SendRequest {
 
 export function buildDraft(
   speech: string,
-  context: { user: ChatUser; language: string; timezone: number },
+  context: { user: ChatUser; language: string | undefined; timezone: number },
   extra: { eventName?: string; params?: Params } = {},
 ): OutgoingDraft {
   const { user } = context;
-  const metadata: MessageMetadata = { language: context.language, timezone: context.timezone };
+  const metadata: MessageMetadata = { ...(context.language ? { language: context.language } : {}), timezone: context.timezone };
   if (extra.params && Object.keys(extra.params).length > 0) metadata.params = extra.params;
   const originator: NonNullable<OutgoingMessage['originator']> = { role: 'external' };
   if (user.name) originator.name = user.name;
