@@ -3,21 +3,24 @@
 // (`fil-PH`). What the service is told (`metadata.language`), and which of the widget's own
 // languages a visitor gets.
 
-/** A tag's parts, normalised ("pt_br" → pt, BR); undefined where it is no language tag ("C", ""). */
-function parseTag(tag: string | null | undefined): { language: string; script?: string; region?: string; rest: string[] } | undefined {
-  // A POSIX locale's charset and modifier are no part of the language ("de_DE.UTF-8@euro").
+/** A tag without a POSIX locale's charset and modifier ("de_DE.UTF-8@euro" → "de_DE"), if it is a language tag at all. */
+function cleanTag(tag: string | null | undefined): string | undefined {
   const cleaned = (tag ?? '').trim().replace(/[.@].*$/, '');
-  if (!/^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i.test(cleaned)) return undefined;
+  return /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i.test(cleaned) ? cleaned : undefined;
+}
+
+/** A tag's parts, normalised ("pt_br" → pt, BR); undefined where it is no language tag ("C", ""). */
+function parseTag(tag: string | null | undefined): { language: string; script?: string; region?: string } | undefined {
+  const cleaned = cleanTag(tag);
+  if (!cleaned) return undefined;
   const [language, ...subtags] = cleaned.split(/[-_]/);
   let script: string | undefined;
   let region: string | undefined;
-  const rest: string[] = [];
   for (const subtag of subtags) {
     if (!script && !region && /^[a-z]{4}$/i.test(subtag)) script = subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase();
     else if (!region && /^([a-z]{2}|\d{3})$/i.test(subtag)) region = subtag.toUpperCase();
-    else rest.push(subtag);
   }
-  return { language: language!.toLowerCase(), ...(script ? { script } : {}), ...(region ? { region } : {}), rest };
+  return { language: language!.toLowerCase(), ...(script ? { script } : {}), ...(region ? { region } : {}) };
 }
 
 /**
@@ -27,7 +30,7 @@ function parseTag(tag: string | null | undefined): { language: string; script?: 
  */
 export function serviceLanguage(tags: ReadonlyArray<string | null | undefined>): string | undefined {
   for (const tag of tags) {
-    const language = parseTag(tag)?.language;
+    const language = cleanTag(tag)?.split(/[-_]/)[0]!.toLowerCase();
     if (language?.length === 2) return language;
   }
   return undefined;
