@@ -283,6 +283,8 @@ export function partsUsed(root: string): string[] {
     [UI_DIR, /\.tsx$/, /\spart="([^"]+)"/g],
     [ELEMENT_DIR, /\.ts$/, /\bpart: '([^']+)'/g],
   ];
+  // A part chosen between two names: part={… ? 'file' : 'location'}.
+  const chosen = /\spart=\{[^}]*\?\s*'([\w-]+)'\s*:\s*'([\w-]+)'\}/g;
   for (const [dir, kind, pattern] of sources) {
     for (const file of readdirSync(join(root, dir), { recursive: true }) as string[]) {
       if (!kind.test(file) || file.includes('.test.')) continue;
@@ -290,6 +292,7 @@ export function partsUsed(root: string): string[] {
       for (const match of text.matchAll(pattern)) {
         for (const name of match[1]!.split(/\s+/)) names.add(name);
       }
+      for (const match of text.matchAll(chosen)) names.add(match[1]!).add(match[2]!);
     }
   }
   return [...names].sort();

@@ -49,7 +49,7 @@ export function LinkCard(props: { type: 'file' | 'location'; title: string; url:
   return (
     <a
       class="card card-text"
-      part={props.type}
+      part={props.type === 'file' ? 'file' : 'location'}
       href={props.url}
       target="_blank"
       rel="noopener noreferrer"
