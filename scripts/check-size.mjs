@@ -14,7 +14,8 @@
 // 37.30 kB with the panel drawn once, unseen, on intent and the connection started after the
 // panel's first frame (issue 16's 50 ms from a hovered click to the panel, +0.3 kB); 37.62 kB
 // with the image viewer that 0.5.0 cut for bytes (issue 16's "use the bytes", +0.32 kB); 37.71 kB
-// with the contract's rule for metadata.language (a two-letter code or none, +0.09 kB). The
+// with the contract's rule for metadata.language (a two-letter code or none, +0.09 kB); 37.93 kB
+// when a message typed right before a reload, not yet saved, is sent by the next page (+0.22 kB). The
 // loader: 6.6 kB, for 6.54–6.55 measured, since the chat's name and integrity hash written into
 // it change with every build and gzip a few bytes differently.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 6.6, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 37.75, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: readdirSync('dist').filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 37.95, ceiling: 45 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

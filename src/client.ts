@@ -12,6 +12,7 @@ import { browserLocale, type ChatUser, type Locale, type SendRequest } from './c
 import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
 import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
+import { unsentRequests } from './client/unsent.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { RichAction } from './conversation/rich.ts';
@@ -84,7 +85,11 @@ export function createChatClient(options: ChatClientOptions) {
   const panelOpen = signal(panelState.read());
   const replica = createReplica();
   const snapshot = viewSnapshot(options.clientId ?? '');
-  const keepSnapshot = () => replica.loaded.value && replica.threadId.value && snapshot.write(replica.state());
+  const unsent = unsentRequests(options.clientId ?? '');
+  const keepSnapshot = () => {
+    if (replica.loaded.value && replica.threadId.value) snapshot.write(replica.state());
+    unsent.keep(replica.entries.value);
+  };
   globalThis.addEventListener?.('pagehide', keepSnapshot);
   let destroyed = false;
 
@@ -123,10 +128,13 @@ export function createChatClient(options: ChatClientOptions) {
     if (shown && (!options.threadId || shown.threadId === options.threadId)) coordinator.preview(shown);
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
+  // What the last page of this tab typed but had not saved goes in again, once.
+  if (!configError) for (const request of unsent.take()) void submit(request);
 
   async function submit(sent: SendRequest | undefined): Promise<UserEntry | undefined> {
     await ready;
     if (!sent || destroyed || configError) return undefined;
+    unsent.track(sent);
     return coordinator.submit(sent, optimisticEntry(sent));
   }
 

@@ -1,0 +1,44 @@
+// Messages this tab was asked to send that were not saved yet when the page went away (a reload
+// right after Enter: IndexedDB had not committed). They are kept in sessionStorage at page hide
+// and handed in again at the next start. Only pending ones: a message leaves for the service
+// only once it is saved, so a pending one never left; and the holder takes a request once by its
+// id, so one whose save landed after all is not taken twice.
+import type { SendRequest } from '../conversation/outgoing.ts';
+import type { TranscriptEntry } from '../conversation/transcript.ts';
+
+const isRequest = (value: unknown): value is SendRequest => {
+  const request = value as SendRequest | null;
+  return typeof request?.rid === 'string' && typeof request.text === 'string' && typeof request.draft?.speech === 'string' && typeof request.at === 'number';
+};
+
+export function unsentRequests(clientId: string) {
+  const key = `parley:unsent:${clientId}`;
+  const submitted = new Map<string, SendRequest>();
+  return {
+    /** A request this tab submitted. */
+    track(request: SendRequest): void {
+      submitted.set(request.rid, request);
+    },
+    /** At page hide: keeps the tracked requests whose messages still show as pending. */
+    keep(entries: readonly TranscriptEntry[]): void {
+      const pending = new Set(entries.flatMap((entry) => (entry.kind === 'user' && entry.status === 'pending' ? [entry.id] : [])));
+      for (const rid of submitted.keys()) if (!pending.has(`u${rid}`)) submitted.delete(rid);
+      try {
+        if (submitted.size > 0) sessionStorage.setItem(key, JSON.stringify([...submitted.values()]));
+        else sessionStorage.removeItem(key);
+      } catch {
+        // No sessionStorage: nothing more can be done at page hide.
+      }
+    },
+    /** At start: what the last page of this tab left unsaved (once). */
+    take(): SendRequest[] {
+      try {
+        const found: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+        sessionStorage.removeItem(key);
+        return Array.isArray(found) ? found.filter(isRequest) : [];
+      } catch {
+        return [];
+      }
+    },
+  };
+}
