@@ -82,10 +82,18 @@ export function mountChat(host: ChatHost): MountedChat {
   };
 }
 
-/** Runs `work` in a task after the next frame (at once where there are no frames to wait for). */
-function afterFrame(work: () => void): void {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return void setTimeout(work);
-  requestAnimationFrame(() => setTimeout(work));
+/** Runs `work` in a task after the next frame (at once where there are no frames to wait for); returns a cancel. */
+function afterFrame(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+    timer = setTimeout(work);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => (timer = setTimeout(work)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /** The client's events as the element's DOM events and `data-connection`. */
@@ -137,9 +145,9 @@ function primePanel(root: ShadowRoot, view: WidgetView): () => void {
   const panel = document.createElement('div');
   panel.className = 'primer';
   inner.append(panel);
-  let frame = 0;
+  let cancelFrame = () => {};
   const done = () => {
-    cancelAnimationFrame(frame);
+    cancelFrame();
     render(null, panel);
     box.remove();
   };
@@ -149,7 +157,7 @@ function primePanel(root: ShadowRoot, view: WidgetView): () => void {
     const noop = () => undefined;
     render(h(Panel, { client: view.client, strings: view.strings.value, heading: view.heading.value, autoFocus: false, restored: true, onClose: noop, onCloseWithFocus: noop }), panel);
     // Taken away after the frame that styles and lays it out.
-    frame = requestAnimationFrame(() => setTimeout(done));
+    cancelFrame = afterFrame(done);
   };
   const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
