@@ -3,6 +3,7 @@ import { serveDist } from './demo/serve-dist.ts';
 import { startBanner } from './demo/start-banner.ts';
 import { parleyEmulator } from './emulator/vite-plugin.ts';
 import pkg from './package.json' with { type: 'json' };
+import { LANGUAGES } from './src/i18n/translation.ts';
 
 // Dependencies stay imports in the npm build: the app that installs Parley bundles them once.
 const dependencies = Object.keys(pkg.dependencies);
@@ -15,7 +16,13 @@ export default defineConfig({
   optimizeDeps: { entries: ['index.html'] },
   logLevel: process.env.PARLEY_VITE_LOG === 'info' ? 'info' : 'warn',
   build: {
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: 'index' },
+    // Each language is an entry too (dist/languages/<tag>.js, `parley-chat/languages/<tag>`): the
+    // element's dynamic import of one is that file, so an app's bundler splits each off.
+    lib: {
+      entry: { index: 'src/index.ts', ...Object.fromEntries(LANGUAGES.map((tag) => [`languages/${tag}`, `src/i18n/languages/${tag}.ts`])) },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
     target: 'es2022',
     cssTarget: ['chrome120', 'edge120', 'firefox120', 'safari17'],
     sourcemap: true,

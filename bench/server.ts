@@ -72,8 +72,8 @@ export async function startServer(parleyJs: Buffer, routes: Routes = {}, chatCac
     } else if (path === '/parley.js') {
       res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' });
       res.end(parleyJs);
-    } else if (/^\/parley-chat\.\w+\.js$/.test(path) && existsSync(`dist${path}`)) {
-      // The chat, beside the loader as in dist/: loaded on intent or for a returning visitor.
+    } else if (/^\/parley-[\w-]+\.[\w-]+\.js$/.test(path) && existsSync(`dist${path}`)) {
+      // The chat and its languages, beside the loader as in dist/: loaded on intent or for a returning visitor.
       const cache = chatCache === 'immutable' ? 'public, max-age=31536000, immutable' : 'no-store';
       res.writeHead(200, { 'cache-control': cache, 'content-type': 'text/javascript; charset=utf-8' });
       res.end(readFileSync(`dist${path}`));

@@ -1,10 +1,13 @@
-// Builds the script-tag files: dist/parley-chat.<hash>.js (the chat), then dist/parley.js (the
-// loader), which carries the chat's file name and its Subresource Integrity hash. The name
-// changes with the content, so both can be cached for ever; the loader's own name stays, for
-// the line site owners paste.
+// Builds the script-tag files: dist/parley-<tag>.<hash>.js (a language's texts), then
+// dist/parley-chat.<hash>.js (the chat), which carries the languages' Subresource Integrity
+// hashes, then dist/parley.js (the loader), which carries the chat's file name and hash. Names
+// change with the content, so all can be cached for ever; the loader's own name stays, for the
+// line site owners paste.
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build, type Rollup } from 'vite';
+import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
+import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
 
 const DIST = 'dist';
@@ -28,9 +31,23 @@ function write(name: string, built: { code: string; map: string }): string {
   return code;
 }
 
-for (const old of readdirSync(DIST).filter((name) => /^parley-chat\.[\w-]+\.js(\.map)?$/.test(name))) rmSync(`${DIST}/${old}`);
+for (const old of readdirSync(DIST).filter((name) => /^parley-[\w-]+\.[\w-]{12}\.js(\.map)?$/.test(name))) rmSync(`${DIST}/${old}`);
 
-const chat = await buildInMemory('src/embed-chat.ts');
+/** Each language's file, named by its hash; returns tag → integrity, for the chat to carry. */
+async function writeLanguages(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const tag of LANGUAGES) {
+    const { default: translation } = (await import(`../src/i18n/languages/${tag}.ts`)) as { default: Translation };
+    const code = languageFileCode(translation);
+    const integrity = `sha256-${createHash('sha256').update(code).digest('base64')}`;
+    writeFileSync(`${DIST}/${languageFileName(tag, integrity)}`, code);
+    files[tag] = integrity;
+  }
+  return files;
+}
+
+const languages = await writeLanguages();
+const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages) });
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
@@ -40,4 +57,4 @@ const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
 });
 write('parley.js', loader);
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…)`);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and ${LANGUAGES.length} languages' files`);

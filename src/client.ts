@@ -219,6 +219,11 @@ export function createChatClient(options: ChatClientOptions) {
       drafts.setUser(next);
     },
 
+    /** The language the next messages carry as `metadata.language` (a two-letter code; the browser's when unset). */
+    setLanguage(language: string | undefined): void {
+      drafts.setLanguage(language);
+    },
+
     /** Remembers whether this tab's panel is open, across its reloads. */
     setPanelOpen(open: boolean): void {
       panelOpen.value = open;

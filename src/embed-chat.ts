@@ -1,7 +1,26 @@
 // The chat's file in dist/ (parley-chat.<hash>.js), loaded by the loader (dist/parley.js) with a
-// <script> element: it hands its exports to that element (element/load-script.ts).
-import { CHAT_EXPORTS } from './element/load-script.ts';
+// <script> element: it hands its exports to that element (element/load-script.ts). It knows its
+// languages' files, beside it (scripts/build-embed.ts writes their integrity hashes in here);
+// the loader's script loader fetches them, so the chat carries no second copy of it.
 import { mountChat } from './chat/mount-chat.ts';
+import type { Translation } from './i18n/translation.ts';
+import { CHAT_EXPORTS, type loadScript } from './element/load-script.ts';
+import { languageFileName } from './i18n/language-files.ts';
+
+declare const __PARLEY_LANGUAGE_FILES__: Record<string, string>;
+
+/** What this file hands the loader (src/embed.ts), which gives loadLanguage its script loader. */
+export interface ChatFile {
+  mountChat: typeof mountChat;
+  loadLanguage(tag: string, load: typeof loadScript): Promise<Translation>;
+}
 
 const script = document.currentScript as (HTMLScriptElement & Record<symbol, unknown>) | null;
-if (script) script[CHAT_EXPORTS] = { mountChat };
+
+function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation> {
+  const integrity = Object.hasOwn(__PARLEY_LANGUAGE_FILES__, tag) ? __PARLEY_LANGUAGE_FILES__[tag] : undefined;
+  if (!integrity || !script) return Promise.reject(new Error(`the widget has no "${tag}" texts`));
+  return load<Translation>(new URL(languageFileName(tag, integrity), script.src).href, integrity);
+}
+
+if (script) script[CHAT_EXPORTS] = { mountChat, loadLanguage } satisfies ChatFile;

@@ -4,7 +4,8 @@
 // The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
 // name and integrity hash in here).
 import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './element/attributes.ts';
-import { loadChatScript } from './element/load-script.ts';
+import type { ChatFile } from './embed-chat.ts';
+import { loadScript } from './element/load-script.ts';
 import { createParleyChatClass } from './element/parley-chat.ts';
 import { registerElement } from './element/register.ts';
 
@@ -35,7 +36,9 @@ function mountFromScript(script: HTMLScriptElement): void {
 // sits beside it (a CDN path or a self-hosted folder alike).
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
-registerElement('parley-chat', () => createParleyChatClass(() => loadChatScript(chatUrl, __PARLEY_CHAT_INTEGRITY__)));
+registerElement('parley-chat', () => createParleyChatClass(() =>
+    loadScript<ChatFile>(chatUrl, __PARLEY_CHAT_INTEGRITY__).then((chat) => ({ mountChat: chat.mountChat, loadLanguage: (tag) => chat.loadLanguage(tag, loadScript) })),
+  ));
 if (!script) {
   console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {

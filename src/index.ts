@@ -3,6 +3,7 @@ export { defineParleyChat } from './element/define.ts';
 export type { ParleyChatElement, ParleyChatEventMap, ElementDeps } from './element/parley-chat.ts';
 export { defaultStrings } from './ui/strings.ts';
 export type { Strings } from './ui/strings.ts';
+export type { Translation } from './i18n/translation.ts';
 export { createChatClient, checkOptions, MAX_MESSAGE_LENGTH } from './client.ts';
 export type { ChatClient, ChatClientOptions, ChatClientEventMap } from './client.ts';
 export type { ConnectionStatus, ConnectionStateName } from './connection/status.ts';

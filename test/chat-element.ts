@@ -2,7 +2,8 @@
 // then need no dynamic import (which fake timers would not wait for).
 import { mountChat } from '../src/chat/mount-chat.ts';
 import { createParleyChatClass, type ElementDeps } from '../src/element/parley-chat.ts';
+import { loadLanguageChunk } from '../src/i18n/language-chunks.ts';
 
 export function elementClassWithChat(deps: ElementDeps = {}) {
-  return createParleyChatClass(() => Promise.resolve({ mountChat }), deps);
+  return createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: loadLanguageChunk }), deps);
 }

@@ -7,7 +7,7 @@ import type { ConnectionStatus } from '../src/connection/status.ts';
 import type { RichAction } from '../src/conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
 import type { QuickReply } from '../src/protocol/frames.ts';
-import { defaultStrings, type Strings } from '../src/ui/strings.ts';
+import { panelStrings, type PanelStrings, type Strings } from '../src/ui/strings.ts';
 import type { WidgetView } from '../src/ui/view.ts';
 
 export function fakeClient() {
@@ -51,7 +51,7 @@ export function fakeView(
     client: client as unknown as ChatClient,
     open,
     heading: signal(options.heading ?? 'Chat'),
-    strings: signal<Strings>({ ...defaultStrings, ...options.strings }),
+    strings: signal<PanelStrings>(panelStrings('en', undefined, options.strings)),
     setOpen: vi.fn((value: boolean) => {
       open.value = value;
     }),

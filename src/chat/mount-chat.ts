@@ -5,7 +5,7 @@ import { h, render } from 'preact';
 import { createChatClient, type ChatClientOptions } from '../client.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
-import { mergeChatStrings } from '../ui/strings.ts';
+import { panelStrings, say } from '../ui/strings.ts';
 import { widgetCss } from '../ui/styles.ts';
 import { prepareClock } from '../ui/time.ts';
 import type { WidgetView } from '../ui/view.ts';
@@ -30,7 +30,10 @@ export function mountChat(host: ChatHost): MountedChat {
   if (host.state.open) client.setPanelOpen(true);
 
   const open = computed(() => state.value.open);
-  const strings = computed(() => mergeChatStrings(state.value.strings));
+  const strings = computed(() => {
+    const { words, strings: overrides } = state.value;
+    return panelStrings(words.language, words.translation, overrides);
+  });
   const view: WidgetView = {
     client,
     open,
@@ -42,11 +45,11 @@ export function mountChat(host: ChatHost): MountedChat {
   };
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value) teardown.push(primePanel(root, view));
-  teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value)));
+  teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their
   // clock's locale data loads now, in a task of its own, while storage is being read.
   if (client.panelOpen.value || open.value) {
-    const timer = setTimeout(prepareClock);
+    const timer = setTimeout(() => prepareClock(strings.value.language));
     teardown.push(() => clearTimeout(timer));
   }
 
@@ -63,6 +66,8 @@ export function mountChat(host: ChatHost): MountedChat {
     update(next) {
       const opened = next.open !== state.value.open;
       state.value = { ...next };
+      // A live `language` changes the texts in place and what the next messages say they are in.
+      client.setLanguage(optionsFromAttributes(element).language);
       if (!opened) return;
       client.setPanelOpen(next.open);
       // After the frame that shows the panel: connecting (tabs, storage, the address request)

@@ -20,11 +20,12 @@ export interface DraftOptions {
 
 export function createDrafts(options: DraftOptions) {
   let user: ChatUser = options.user ?? {};
+  let configured = options.language;
   let count = 0;
 
   function context() {
     // The service wants a two-letter code or nothing: "en-US" gives "en", "fil" and "C" give none.
-    const language = serviceLanguage([options.language, options.locale.language()]);
+    const language = serviceLanguage([configured, options.locale.language()]);
     return { user, language, timezone: options.locale.timezoneHours() };
   }
 
@@ -36,6 +37,9 @@ export function createDrafts(options: DraftOptions) {
   return {
     setUser(next: ChatUser): void {
       user = { ...next };
+    },
+    setLanguage(language: string | undefined): void {
+      configured = language;
     },
     /** A text message; undefined for blank text; a RangeError over the service's limit. */
     text(text: string): SendRequest | undefined {

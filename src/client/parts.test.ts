@@ -53,6 +53,15 @@ describe('drafts', () => {
     expect(under('C', 'pt-BR')).toEqual({ language: 'pt', timezone: 0 });
   });
 
+  it('a language set later applies to the next messages (the element\'s live `language`)', () => {
+    const d = drafts('de');
+    expect(d.text('a')!.draft.metadata).toMatchObject({ language: 'de' });
+    d.setLanguage('ar-EG');
+    expect(d.text('b')!.draft.metadata).toMatchObject({ language: 'ar' });
+    d.setLanguage(undefined);
+    expect(d.text('c')!.draft.metadata).toMatchObject({ language: 'pt' }); // the browser's
+  });
+
   it("takes the first of the browser's languages that has a two-letter code", () => {
     vi.stubGlobal('navigator', { languages: ['C', 'fil-PH', 'sv-FI', 'de'], language: 'C' });
     expect(browserLocale.language()).toBe('sv');

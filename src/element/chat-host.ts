@@ -4,7 +4,9 @@
 import type { ChatClient, ChatClientOptions } from '../client.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import type { Strings } from '../ui/strings.ts';
+import type { Translation } from '../i18n/translation.ts';
 import type { ConfigOption } from './attributes.ts';
+import type { Words } from './language.ts';
 import type { Launcher } from './launcher.ts';
 import type { ParleyChatEventMap } from './parley-chat.ts';
 
@@ -17,6 +19,8 @@ export interface ElementState {
   /** Opened by the visitor or the page's script (not restored by a reload): the panel takes focus. */
   askedOpen: boolean;
   strings: Partial<Strings>;
+  /** The language the panel speaks and its texts (fetched before the panel first shows). */
+  words: Words;
   /** The `heading` attribute. */
   heading: string | null;
 }
@@ -45,4 +49,6 @@ export interface MountedChat {
 /** What the chat's file provides. */
 export interface ChatModule {
   mountChat(host: ChatHost): MountedChat;
+  /** A language's texts (a file beside the chat's, or a chunk of the npm build); rejects with why not. */
+  loadLanguage(tag: string): Promise<Translation>;
 }

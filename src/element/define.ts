@@ -1,5 +1,7 @@
 // The npm entry's registration: the chat comes in through a dynamic import(), so an app's
-// bundler (Vite, webpack, Rollup) splits it into a chunk of its own, loaded on intent.
+// bundler (Vite, webpack, Rollup) splits it into a chunk of its own, loaded on intent; each
+// language likewise (i18n/language-chunks.ts).
+import { loadLanguageChunk } from '../i18n/language-chunks.ts';
 import { createParleyChatClass, type ElementDeps } from './parley-chat.ts';
 import { registerElement } from './register.ts';
 
@@ -8,5 +10,5 @@ import { registerElement } from './register.ts';
  * once; does nothing where there is no `customElements` (Node, SSR).
  */
 export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
-  return registerElement(tagName, () => createParleyChatClass(() => import('../chat/mount-chat.ts'), deps));
+  return registerElement(tagName, () => createParleyChatClass(() => import('../chat/mount-chat.ts').then(({ mountChat }) => ({ mountChat, loadLanguage: loadLanguageChunk })), deps));
 }

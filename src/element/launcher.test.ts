@@ -28,14 +28,14 @@ describe('the launcher', () => {
 
   it('shows the unread count as a badge, describes the button with it and announces it once', () => {
     const t = setup();
-    t.launcher.setUnread(2);
+    t.launcher.setUnread(2, '2 unread messages');
     expect(t.badge()!.textContent).toBe('2');
     const description = t.parent.querySelector(`#${t.button.getAttribute('aria-describedby')}`);
-    expect(description?.textContent).toBe('2 unread');
-    expect(t.status().textContent).toBe('2 unread');
-    t.launcher.setUnread(120);
+    expect(description?.textContent).toBe('2 unread messages');
+    expect(t.status().textContent).toBe('2 unread messages');
+    t.launcher.setUnread(120, '120 unread messages');
     expect(t.badge()!.textContent).toBe('99+');
-    t.launcher.setUnread(0);
+    t.launcher.setUnread(0, '0 unread messages');
     expect(t.badge()).toBeNull();
     expect(t.button.hasAttribute('aria-describedby')).toBe(false);
     expect(t.status().textContent).toBe('');
@@ -43,10 +43,10 @@ describe('the launcher', () => {
 
   it('takes a page\'s words', () => {
     const t = setup();
-    t.launcher.setStrings({ ...launcherStrings, openChat: 'Chat öffnen', unread: '{count} ungelesen' });
-    t.launcher.setUnread(3);
+    t.launcher.setStrings({ ...launcherStrings, openChat: 'Chat öffnen' });
+    t.launcher.setUnread(3, '3 ungelesene Nachrichten');
     expect(t.button.getAttribute('aria-label')).toBe('Chat öffnen');
-    expect(t.status().textContent).toBe('3 ungelesen');
+    expect(t.status().textContent).toBe('3 ungelesene Nachrichten');
   });
 
   it('reports intent on pointer, touch and focus, and opens on click', () => {

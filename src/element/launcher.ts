@@ -1,14 +1,15 @@
 // The closed state, drawn by the loader at once: one round button. Its name stays exactly
 // "Open chat"; the unread count is its description, so screen readers hear both, and messages
 // that arrive while the panel is closed are announced once each by a status region.
-import { format, type launcherStrings } from '../ui/launcher-strings.ts';
 import { CHAT_ICON, el, icon } from './dom.ts';
+import type { LauncherWords } from './language.ts';
 
-export type LauncherStrings = typeof launcherStrings;
+export type LauncherStrings = LauncherWords;
 
 export interface Launcher {
   setStrings(strings: LauncherStrings): void;
-  setUnread(count: number): void;
+  /** The count on the badge, and its words for screen readers ("3 unread messages", from the chat, which knows the language's plural forms). */
+  setUnread(count: number, words: string): void;
   /** While the chat loads after a click: the button says so (aria-busy). */
   setBusy(busy: boolean): void;
   show(shown: boolean): void;
@@ -28,9 +29,9 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, actions:
   parent.append(button, announcer);
 
   let unread = 0;
+  let text = '';
   let words = strings;
   const render = () => {
-    const text = unread > 0 ? format(words.unread, { count: unread }) : '';
     button.setAttribute('aria-label', words.openChat);
     button.toggleAttribute('aria-describedby', unread > 0);
     if (unread > 0) button.setAttribute('aria-describedby', 'parley-unread');
@@ -46,9 +47,10 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, actions:
       words = next;
       render();
     },
-    setUnread(count) {
-      if (count === unread) return;
+    setUnread(count, said) {
+      if (count === unread && said === text) return;
       unread = count;
+      text = count > 0 ? said : '';
       render();
     },
     setBusy(busy) {

@@ -1,13 +1,13 @@
-// The loader brings the chat's file with a <script> element, pinned by Subresource Integrity
-// (a file changed on its server is refused) and CORS-fetched as integrity requires. No import()
-// here: a classic script cannot pin a module's integrity under a strict CSP (that takes an
-// inline import map).
-import type { ChatModule } from './chat-host.ts';
+// The loader brings the chat's file, and the chat a language's, with a <script> element, pinned
+// by Subresource Integrity (a file changed on its server is refused) and CORS-fetched as
+// integrity requires. No import() here: a classic script cannot pin a module's integrity under
+// a strict CSP (that takes an inline import map).
 
-/** Where the chat's file leaves its exports: on its own <script> element, so no global is used. */
+/** Where a file of ours leaves its exports: on its own <script> element, so no global is used. */
 export const CHAT_EXPORTS = Symbol.for('parley.chat');
 
-export function loadChatScript(src: string, integrity: string): Promise<ChatModule> {
+/** Runs the file and resolves with what it left on its element; rejects with why it did not run. */
+export function loadScript<T>(src: string, integrity: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     let blocked = false;
@@ -21,9 +21,9 @@ export function loadChatScript(src: string, integrity: string): Promise<ChatModu
     };
     script.onload = () => {
       done();
-      const code = (script as unknown as Record<symbol, ChatModule | undefined>)[CHAT_EXPORTS];
+      const code = (script as unknown as Record<symbol, T | undefined>)[CHAT_EXPORTS];
       if (code) resolve(code);
-      else reject(new Error(`${src} loaded, but it is not this version's chat`));
+      else reject(new Error(`${src} loaded, but it is not a file of this version of Parley`));
     };
     script.onerror = () => {
       // The page's CSP reports its refusal in an event of its own: give it a task to arrive.

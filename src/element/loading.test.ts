@@ -8,6 +8,8 @@ import { memoryStore } from '../conversation/persistence.ts';
 import { panelOpenKey, threadMarkKey } from '../storage-marks.ts';
 import type { ChatModule } from './chat-host.ts';
 import { mountChat } from '../chat/mount-chat.ts';
+import { loadLanguageChunk } from '../i18n/language-chunks.ts';
+import { LAUNCHER_NAMES } from '../i18n/launcher-names.ts';
 import { createParleyChatClass, type ParleyChatElement } from './parley-chat.ts';
 
 let tagCount = 0;
@@ -28,7 +30,7 @@ function setup() {
     return element;
   };
   const arrive = async () => {
-    loads.at(-1)!.resolve({ mountChat });
+    loads.at(-1)!.resolve({ mountChat, loadLanguage: loadLanguageChunk });
     await settle();
   };
   const fail = async () => {
@@ -213,13 +215,17 @@ describe('<parley-chat> as a loader', () => {
     expect(t.sockets.last().frames().map((frame) => frame.payload)).toMatchObject([{ speech: 'kept' }]);
   });
 
-  it('mirrors for a right-to-left language from the first frame', () => {
+  it("names its launcher in the chosen language and mirrors for a right-to-left one, from the first frame, fetching nothing", () => {
     const t = setup();
     const element = t.create({ language: 'ar-EG' });
     const root = shadow(element).querySelector('.root')!;
-    expect([root.getAttribute('dir'), root.getAttribute('lang')]).toEqual(['rtl', 'ar-EG']);
+    const name = () => shadow(element).querySelector('[part~="launcher"]')!.getAttribute('aria-label');
+    expect([root.getAttribute('dir'), root.getAttribute('lang'), name()]).toEqual(['rtl', 'ar', LAUNCHER_NAMES.ar]);
     element.setAttribute('language', 'nl');
-    expect([root.getAttribute('dir'), root.getAttribute('lang')]).toEqual([null, 'nl']);
+    expect([root.getAttribute('dir'), root.getAttribute('lang'), name()]).toEqual([null, 'nl', LAUNCHER_NAMES.nl]);
+    element.setAttribute('language', 'tlh'); // none of the widget's: English
+    expect([root.getAttribute('lang'), name()]).toEqual(['en', 'Open chat']);
+    expect(t.load).not.toHaveBeenCalled();
   });
 
   it('shows the unread count of messages that arrive while closed on its launcher', async () => {

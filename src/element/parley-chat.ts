@@ -8,19 +8,16 @@ import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
 import { hasConversation, threadMarkKey } from '../storage-marks.ts';
-import { launcherStrings, mergeStrings } from '../ui/launcher-strings.ts';
 import type { Strings } from '../ui/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
 import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
 import { el } from './dom.ts';
+import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './language.ts';
 import { drawLauncher, type Launcher } from './launcher.ts';
 import { drawLoadFailure } from './load-failure.ts';
 import { adoptFrameStyles } from './styles.ts';
 
 export type { ElementDeps };
-
-// Languages written right to left: with one of these as `language`, the widget mirrors.
-const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
 
 /** Every writable property, for values set before the element was defined. */
 const UPGRADABLE_PROPERTIES = [
@@ -105,6 +102,7 @@ export type ParleyChatConstructor = new () => ParleyChatElement;
 
 export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = {}): ParleyChatConstructor {
   const chatCode = sharedLoad(loadChat);
+  const wordsFor = languageLoader();
 
   class ParleyChat extends HTMLElement {
     static readonly observedAttributes = OBSERVED_ATTRIBUTES;
@@ -126,6 +124,10 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
     #askedOpen = false;
     #overrides: Partial<Strings> = {};
+    /** The language chosen (attribute, browser); #words is what shows until its texts are here. */
+    #language = widgetLanguage(null);
+    #words: Words = { language: this.#language };
+    #code: ChatModule | undefined;
     readonly #root: ShadowRoot;
     /** Carries the direction and language to the launcher and the panel; takes no box. */
     readonly #frame = el('div', { class: 'root' });
@@ -138,7 +140,8 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       super();
       this.#root = this.attachShadow({ mode: 'open' });
       adoptFrameStyles(this.#root);
-      this.#launcher = drawLauncher(this.#frame, launcherStrings, { onIntent: () => this.#want(), onOpen: () => this.#setOpen(true, true) });
+      this.#showLanguage();
+      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), { onIntent: () => this.#want(), onOpen: () => this.#setOpen(true, true) });
       this.#frame.append(this.#mountPoint);
       this.#root.append(this.#frame);
     }
@@ -175,8 +178,8 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       if (previous === value) return;
-      if (name === 'language') this.#showLanguage(value?.trim());
-      if (name === 'open') this.#setOpen(value !== null, false);
+      if (name === 'language') this.#chooseLanguage(value);
+      else if (name === 'open') this.#setOpen(value !== null, false);
       else if (name === 'heading') this.#update();
       else if (isClientAttribute(name) && this.#chat) {
         // New configuration: a new client. Several attributes set together cost one reconnect.
@@ -204,7 +207,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     }
     set strings(value: Partial<Strings>) {
       this.#overrides = { ...(value ?? {}) };
-      this.#launcher.setStrings(mergeStrings(launcherStrings, this.#overrides));
+      this.#launcher.setStrings(launcherWords(this.#words, this.#overrides));
       this.#update();
     }
 
@@ -298,11 +301,17 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       if (this.#chat || this.#loading || !this.isConnected) return;
       this.#loading = true;
       this.#update();
+      // The panel waits for its language's texts: it never shows English first.
+      const language = this.#language;
       chatCode().then(
-        (code) => {
-          this.#loading = this.#loadFailed = false;
-          this.#mount(code);
-        },
+        (code) =>
+          wordsFor(code, language).then((words) => {
+            this.#loading = this.#loadFailed = false;
+            this.#code = code;
+            this.#showWords(words);
+            this.#mount(code);
+            if (language !== this.#language) this.#chooseLanguage(this.getAttribute('language'));
+          }),
         (error: Error) => {
           this.#loading = false;
           this.#loadFailed = true;
@@ -355,7 +364,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     }
 
     #state() {
-      return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, heading: this.getAttribute('heading') };
+      return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading') };
     }
 
     // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
@@ -365,9 +374,10 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       this.#chat?.update(this.#state());
       const failing = open && this.#loadFailed && !this.#chat;
       if (failing && !this.#failure) {
+        const strings = launcherWords(this.#words, this.#overrides);
         this.#failure = drawLoadFailure(this.#frame, {
-          heading: this.getAttribute('heading')?.trim() || mergeStrings(launcherStrings, this.#overrides).heading,
-          strings: mergeStrings(launcherStrings, this.#overrides),
+          heading: this.getAttribute('heading')?.trim() || strings.heading,
+          strings,
           onRetry: () => this.#want(),
           onClose: () => this.#setOpen(false, true),
         });
@@ -380,10 +390,28 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       this.#launcher.setBusy(open && this.#loading);
     }
 
-    #showLanguage(language: string | undefined): void {
-      setOrRemove(this.#frame, 'lang', language || null);
-      const rtl = RTL_LANGUAGES.has(language?.toLowerCase().split(/[-_]/)[0] ?? '');
-      setOrRemove(this.#frame, 'dir', rtl ? 'rtl' : null);
+    // A language chosen with the chat here: its texts replace the old ones once they have
+    // arrived, in place (the conversation and the socket stay). Before, the launcher's name alone.
+    #chooseLanguage(attribute: string | null): void {
+      const language = (this.#language = widgetLanguage(attribute));
+      const code = this.#code;
+      if (!code) return this.#showWords({ language });
+      void wordsFor(code, language).then((words) => {
+        if (this.#language === language) this.#showWords(words);
+      });
+    }
+
+    #showWords(words: Words): void {
+      this.#words = words;
+      this.#showLanguage();
+      this.#launcher.setStrings(launcherWords(words, this.#overrides));
+      this.#update();
+    }
+
+    // The language of the texts shown, and its direction (the `language` attribute's too).
+    #showLanguage(): void {
+      setOrRemove(this.#frame, 'lang', this.#words.language);
+      setOrRemove(this.#frame, 'dir', isRightToLeft(this.#words.language, this.getAttribute('language')) ? 'rtl' : null);
     }
 
     #setOpen(open: boolean, asked: boolean): void {
@@ -418,6 +446,30 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
   }
 
   return ParleyChat as unknown as ParleyChatConstructor;
+}
+
+/**
+ * A language's texts, fetched once for every element of a class; English, and a console warning
+ * saying why, where its file cannot load (tried again the next time it is chosen).
+ */
+function languageLoader(): (code: ChatModule, language: string) => Promise<Words> {
+  const loaded = new Map<string, Promise<Words>>();
+  return (code, language) => {
+    if (language === 'en') return Promise.resolve({ language });
+    let words = loaded.get(language);
+    if (!words) {
+      words = code.loadLanguage(language).then(
+        (translation) => ({ language, translation }),
+        (error: unknown) => {
+          loaded.delete(language);
+          console.warn(`[parley] the "${language}" texts could not be loaded, so the chat shows English: ${error instanceof Error ? error.message : String(error)}`);
+          return { language: 'en' };
+        },
+      );
+      loaded.set(language, words);
+    }
+    return words;
+  };
 }
 
 /** One load at a time, shared by every element of a class; a failed one may be tried again. */

@@ -1,27 +1,11 @@
 // Language tags as the widget meets them: BCP 47 from the `language` attribute and the browser,
 // which may also say a POSIX locale (`C`, `en_US.UTF-8`) or a language with no two-letter code
 // (`fil-PH`). What the service is told (`metadata.language`), and which of the widget's own
-// languages a visitor gets.
+// languages a visitor gets. Small on purpose: the loader carries the choice.
 
-/** A tag without a POSIX locale's charset and modifier ("de_DE.UTF-8@euro" → "de_DE"), if it is a language tag at all. */
-function cleanTag(tag: string | null | undefined): string | undefined {
-  const cleaned = (tag ?? '').trim().replace(/[.@].*$/, '');
-  return /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i.test(cleaned) ? cleaned : undefined;
-}
-
-/** A tag's parts, normalised ("pt_br" → pt, BR); undefined where it is no language tag ("C", ""). */
-function parseTag(tag: string | null | undefined): { language: string; script?: string; region?: string } | undefined {
-  const cleaned = cleanTag(tag);
-  if (!cleaned) return undefined;
-  const [language, ...subtags] = cleaned.split(/[-_]/);
-  let script: string | undefined;
-  let region: string | undefined;
-  for (const subtag of subtags) {
-    if (!script && !region && /^[a-z]{4}$/i.test(subtag)) script = subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase();
-    else if (!region && /^([a-z]{2}|\d{3})$/i.test(subtag)) region = subtag.toUpperCase();
-  }
-  return { language: language!.toLowerCase(), ...(script ? { script } : {}), ...(region ? { region } : {}) };
-}
+// language, then an optional script and region; whatever follows (variants, a POSIX charset) is
+// ignored. "C", "POSIX" and "" are no language tags.
+const TAG = /^([a-z]{2,3})(?:[-_]([a-z]{4}))?(?:[-_]([a-z]{2}|\d{3}))?(?:[-_.@]|$)/i;
 
 /**
  * `metadata.language`: the two-letter ISO 639-1 code of the first tag that has one ("pt-BR" gives
@@ -30,33 +14,31 @@ function parseTag(tag: string | null | undefined): { language: string; script?: 
  */
 export function serviceLanguage(tags: ReadonlyArray<string | null | undefined>): string | undefined {
   for (const tag of tags) {
-    const language = cleanTag(tag)?.split(/[-_]/)[0]!.toLowerCase();
+    const language = TAG.exec(tag?.trim() ?? '')?.[1]!.toLowerCase();
     if (language?.length === 2) return language;
   }
   return undefined;
 }
 
-// Chinese is chosen by script; a region says which one its readers use.
-const TRADITIONAL_REGIONS = new Set(['TW', 'HK', 'MO']);
-// Norwegian: Bokmål is what "no" means in practice, and the nearer language for Nynorsk readers.
+// Chinese is chosen by script; a region says which one its readers use. Norwegian: Bokmål is what
+// "no" means in practice, and the nearer language for Nynorsk readers.
+const TRADITIONAL_REGIONS = ['TW', 'HK', 'MO'];
 const SAME_AS: Record<string, string> = { no: 'nb', nn: 'nb' };
 
 /** The tags to look for, most specific first: "pt-BR" → pt-BR, pt; "zh-TW" → zh-Hant. */
 function candidates(tag: string): string[] {
-  const parsed = parseTag(tag);
-  if (!parsed) return [];
-  const language = SAME_AS[parsed.language] ?? parsed.language;
-  if (language === 'zh') return [`zh-${parsed.script ?? (parsed.region && TRADITIONAL_REGIONS.has(parsed.region) ? 'Hant' : 'Hans')}`];
-  const found: string[] = [];
-  if (parsed.script && parsed.region) found.push(`${language}-${parsed.script}-${parsed.region}`);
-  if (parsed.script) found.push(`${language}-${parsed.script}`);
-  if (parsed.region) found.push(`${language}-${parsed.region}`);
-  found.push(language);
-  return found;
+  const match = TAG.exec(tag.trim());
+  if (!match) return [];
+  const code = match[1]!.toLowerCase();
+  const language = SAME_AS[code] ?? code;
+  const script = match[2] && match[2][0]!.toUpperCase() + match[2].slice(1).toLowerCase();
+  const region = match[3]?.toUpperCase();
+  if (language === 'zh') return [`zh-${script || (TRADITIONAL_REGIONS.includes(region!) ? 'Hant' : 'Hans')}`];
+  return [script && `${language}-${script}`, region && `${language}-${region}`, language].filter((found): found is string => !!found);
 }
 
 /**
- * The widget's language for a visitor: the first of `requested` (the `language` attribute, then
+ * The widget's language for a visitor: the first of `requested` (the `language` attribute, or
  * the browser's languages, in order) that `available` has, along each tag's fallbacks; English
  * when none matches.
  */

@@ -3,6 +3,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultStrings, type StringKey } from '../ui/strings.ts';
+import { LANGUAGE_CHUNKS, loadLanguageChunk } from './language-chunks.ts';
+import { launcherNamesSource } from './launcher-names-source.ts';
+import { LAUNCHER_NAMES } from './launcher-names.ts';
 import { pluralForms } from './plural.ts';
 import { LANGUAGES, type Translation } from './translation.ts';
 
@@ -12,8 +15,19 @@ const placeholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].
 const KEYS = Object.keys(defaultStrings).sort() as StringKey[];
 
 describe('translations', () => {
-  it('are the listed languages, a file each', () => {
+  it('are the listed languages, a file each, each a chunk of the npm build', async () => {
     expect(Object.keys(translations).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(LANGUAGE_CHUNKS).sort()).toEqual([...LANGUAGES].sort());
+    expect(await loadLanguageChunk('pt-BR')).toBe(translations['pt-BR']);
+    await expect(loadLanguageChunk('tlh')).rejects.toThrow('the widget has no "tlh" texts');
+    await expect(loadLanguageChunk('constructor')).rejects.toThrow(/no "constructor" texts/);
+  });
+
+  it("the loader's launcher names are the translations' (else: npx tsx scripts/make-launcher-names.ts)", async () => {
+    expect(Object.keys(LAUNCHER_NAMES).sort()).toEqual([...LANGUAGES].sort());
+    for (const tag of LANGUAGES) expect(LAUNCHER_NAMES[tag], tag).toBe(translations[tag]!.openChat);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(new URL('./launcher-names.ts', import.meta.url), 'utf8')).toBe(await launcherNamesSource());
   });
 
   describe.each(LANGUAGES)('%s', (tag) => {

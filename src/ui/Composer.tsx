@@ -6,14 +6,14 @@ import { useState } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../client.ts';
 import { speechLength } from '../protocol/limits.ts';
 import { SendIcon } from './icons.tsx';
-import { format, type Strings } from './strings.ts';
+import { say, type PanelStrings } from './strings.ts';
 
 /** The counter shows when fewer characters than this are left. */
 export const COUNTER_THRESHOLD = 40;
 const MAX_ROWS = 5;
 
 export function Composer(props: {
-  strings: Strings;
+  strings: PanelStrings;
   onSend: (text: string) => Promise<unknown>;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
@@ -70,7 +70,7 @@ export function Composer(props: {
         />
         {left < COUNTER_THRESHOLD && (
           <p id="parley-counter" class={over ? 'counter over' : 'counter'} part="counter">
-            {over ? format(strings.charactersOver, { count: -left }) : format(strings.charactersLeft, { count: left })}
+            {over ? say(strings, 'charactersOver', { count: -left }) : say(strings, 'charactersLeft', { count: left })}
           </p>
         )}
       </div>

@@ -1,9 +1,9 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // What the panel shows instead of the composer when the chat cannot work at all.
 import { h } from 'preact';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 
-export function ErrorState(props: { message: string; strings: Strings }) {
+export function ErrorState(props: { message: string; strings: PanelStrings }) {
   return (
     <div class="error-state" part="error" role="alert">
       <p class="error-title">{props.strings.errorTitle}</p>

@@ -5,7 +5,7 @@ import type { ConnectionStatus } from '../connection/status.ts';
 import { ChatApp } from './App.tsx';
 import { fakeView } from '../../test/fake-client.ts';
 import { statusText } from './status-text.ts';
-import { defaultStrings } from './strings.ts';
+import { panelStrings } from './strings.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -31,7 +31,7 @@ describe('connection status in the header', () => {
     t.client.status.value = status;
     const { container } = render(<ChatApp view={t.view} />);
     expect(statusOf(container)).toBe(words);
-    expect(statusText(status, defaultStrings, Date.now())).toBe(words);
+    expect(statusText(status, panelStrings('en', undefined, {}), Date.now())).toBe(words);
   });
 
   it('counts down to the next attempt every second, offers "Retry now", and stops its timer', async () => {

@@ -4,12 +4,12 @@ import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
 import { statusText } from './status-text.ts';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 import { useNow } from './use-now.ts';
 
 export function Header(props: {
   status: ConnectionStatus;
-  strings: Strings;
+  strings: PanelStrings;
   heading: string;
   titleId: string;
   onClose: () => void;

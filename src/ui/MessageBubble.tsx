@@ -7,12 +7,12 @@ import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeImageUrl } from './image-url.ts';
 import { Linkified } from './Linkified.tsx';
 import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 import { clockTime, isoTime } from './time.ts';
 
 export interface BubbleProps {
   entry: TranscriptEntry;
-  strings: Strings;
+  strings: PanelStrings;
   /** Same author as the entry before: no repeated name and picture. */
   continued: boolean;
   onRetry: (traceId: number) => void;
@@ -65,7 +65,7 @@ export class MessageBubble extends Component<BubbleProps> {
             </p>
           )}
           <p class="meta">
-            <time dateTime={isoTime(entry.at)}>{clockTime(entry.at)}</time>
+            <time dateTime={isoTime(entry.at)}>{clockTime(entry.at, strings.language)}</time>
             {own && (
               <>
                 <span aria-hidden="true">

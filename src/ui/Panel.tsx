@@ -10,7 +10,7 @@ import { ErrorState } from './ErrorState.tsx';
 import { Header } from './Header.tsx';
 import { Notice } from './Notice.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -22,7 +22,7 @@ const FOCUSABLE = 'button:not([disabled]), a[href], textarea, [tabindex="0"]';
 
 export function Panel(props: {
   client: ChatClient;
-  strings: Strings;
+  strings: PanelStrings;
   heading: string;
   /** Move focus into the panel when it appears (it was opened by the visitor). */
   autoFocus: boolean;

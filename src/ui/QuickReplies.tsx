@@ -4,9 +4,9 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { QuickReply } from '../protocol/frames.ts';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 
-export function QuickReplies(props: { replies: readonly QuickReply[]; strings: Strings; onPick: (reply: QuickReply) => void }) {
+export function QuickReplies(props: { replies: readonly QuickReply[]; strings: PanelStrings; onPick: (reply: QuickReply) => void }) {
   const { replies } = props;
   const [picked, setPicked] = useState<readonly QuickReply[] | undefined>(undefined);
   if (replies.length === 0 || picked === replies) return null;

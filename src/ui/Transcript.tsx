@@ -13,7 +13,7 @@ import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 
 // Within this many pixels of the bottom, the visitor is following along and new messages scroll in.
 const FOLLOW_THRESHOLD_PX = 80;
@@ -38,7 +38,7 @@ export function Transcript(props: {
   /** Older entries than `entries` are in storage; `onOlder` brings them into `entries`. */
   hasOlder: boolean;
   onOlder: () => Promise<unknown>;
-  strings: Strings;
+  strings: PanelStrings;
   onRetry: (traceId: number) => void;
   onDiscard: (traceId: number) => void;
   onAction: (label: string, action: RichAction) => void;

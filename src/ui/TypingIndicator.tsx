@@ -3,10 +3,10 @@
 // they appear); the dots inside it are the part="typing" element, present only while typing.
 import { h } from 'preact';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
-import { format, type Strings } from './strings.ts';
+import { say, type PanelStrings } from './strings.ts';
 
 /** Who is typing: the agent of the latest received message, else the bot. */
-export function typistName(entries: readonly TranscriptEntry[], strings: Strings): string {
+export function typistName(entries: readonly TranscriptEntry[], strings: PanelStrings): string {
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     if (entry.kind !== 'received' || entry.from === 'user') continue;
@@ -15,7 +15,7 @@ export function typistName(entries: readonly TranscriptEntry[], strings: Strings
   return strings.botName;
 }
 
-export function TypingIndicator(props: { typing: boolean; name: string; strings: Strings }) {
+export function TypingIndicator(props: { typing: boolean; name: string; strings: PanelStrings }) {
   return (
     <div class="typing-region" role="status">
       {props.typing && (
@@ -25,7 +25,7 @@ export function TypingIndicator(props: { typing: boolean; name: string; strings:
             <span class="dot" />
             <span class="dot" />
           </span>
-          <span class="visually-hidden">{format(props.strings.typing, { name: props.name })}</span>
+          <span class="visually-hidden">{say(props.strings, 'typing', { name: props.name })}</span>
         </div>
       )}
     </div>

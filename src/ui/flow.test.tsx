@@ -8,7 +8,7 @@ import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from
 import { createChatClient } from '../client.ts';
 import { memoryStore } from '../conversation/persistence.ts';
 import { ChatApp } from './App.tsx';
-import { defaultStrings } from './strings.ts';
+import { panelStrings } from './strings.ts';
 import type { WidgetView } from './view.ts';
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ it('runs a whole conversation through the real client', async () => {
     client,
     open,
     heading: signal('Help'),
-    strings: signal(defaultStrings),
+    strings: signal(panelStrings('en', undefined, {})),
     setOpen(value) {
       open.value = value;
       if (value) client.connect(); // as the element does on first open

@@ -1,19 +1,22 @@
-// Every word the widget shows or announces. A page overrides any of them through the element's
-// `strings` property; `{name}` placeholders are filled in by format().
-import { format, launcherStrings, mergeStrings } from './launcher-strings.ts';
-
-export { format };
+// Every word the widget shows or announces, in English (built in; the other languages are files
+// of src/i18n/languages/). A page overrides any of them through the element's `strings` property.
+// `{name}` placeholders are filled in by say(); a counted text names its plural forms
+// ("one:…|other:…", src/i18n/plural.ts).
+import { formatIn } from '../i18n/plural.ts';
+import { launcherStrings, mergeStrings } from './launcher-strings.ts';
 
 export const defaultStrings = {
   ...launcherStrings,
+  /** The launcher's unread badge, read by screen readers with the button's name. */
+  unread: 'one:{count} unread message|other:{count} unread messages',
   transcriptLabel: 'Conversation',
   messageLabel: 'Message',
   messagePlaceholder: 'Write a message…',
   send: 'Send',
   /** Characters left, shown near the limit. */
-  charactersLeft: '{count} characters left',
+  charactersLeft: 'one:{count} character left|other:{count} characters left',
   /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
-  charactersOver: '{count} characters too many',
+  charactersOver: 'one:{count} character too many|other:{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
   /** Rich responses: a carousel's buttons and each card's place in it. */
   previous: 'Previous',
@@ -57,7 +60,18 @@ export const defaultStrings = {
 export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
-/** The defaults with a page's overrides on top; anything that is not a string is ignored. */
-export function mergeChatStrings(overrides: Partial<Record<string, unknown>> | undefined): Strings {
-  return mergeStrings(defaultStrings, overrides);
+/** The texts the panel shows and the language they are in, which counts, numbers and times follow. */
+export type PanelStrings = Strings & { readonly language: string };
+
+/**
+ * The panel's texts: English, the chosen language's translation over it (none for English), a
+ * page's overrides on top (anything that is not a string is ignored).
+ */
+export function panelStrings(language: string, translation: Partial<Strings> | undefined, overrides: Partial<Record<string, unknown>> | undefined): PanelStrings {
+  return { ...mergeStrings(mergeStrings(defaultStrings, translation), overrides), language };
+}
+
+/** A text with its placeholders filled, in the form its count asks for: say(strings, 'slide', { index: 2, count: 5 }). */
+export function say(strings: PanelStrings, key: StringKey, values: Record<string, string | number>): string {
+  return formatIn(strings.language, strings[key], values);
 }

@@ -1,18 +1,20 @@
-// Message times as HH:MM in the visitor's locale, and as ISO for <time dateTime>.
+// Message times as HH:MM the way the widget's language writes them, and as ISO for <time dateTime>.
 
-let formatter: Intl.DateTimeFormat | undefined;
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Makes the formatter. The first Intl object of a page loads the locale's data, which can take
- * tens of milliseconds: the element does it in a task of its own when messages are about to show,
- * rather than inside the task that renders them.
+ * Makes the language's formatter. The first Intl object of a page loads the locale's data, which
+ * can take tens of milliseconds: the element does it in a task of its own when messages are about
+ * to show, rather than inside the task that renders them.
  */
-export function prepareClock(): Intl.DateTimeFormat {
-  return (formatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+export function prepareClock(language: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(language);
+  if (!formatter) formatters.set(language, (formatter = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' })));
+  return formatter;
 }
 
-export function clockTime(at: number): string {
-  return prepareClock().format(at);
+export function clockTime(at: number, language: string): string {
+  return prepareClock(language).format(at);
 }
 
 export function isoTime(at: number): string {

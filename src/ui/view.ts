@@ -2,7 +2,7 @@
 // The UI never creates a client, touches attributes or dispatches DOM events itself.
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { ChatClient } from '../client.ts';
-import type { Strings } from './strings.ts';
+import type { PanelStrings } from './strings.ts';
 
 export interface WidgetView {
   /** status, entries, typing, quickReplies, serviceError, and the actions on them. */
@@ -13,7 +13,7 @@ export interface WidgetView {
   askedOpen?: boolean;
   /** The panel's title (the `heading` attribute, or strings.heading). */
   heading: ReadonlySignal<string>;
-  strings: ReadonlySignal<Strings>;
+  strings: ReadonlySignal<PanelStrings>;
   /** Open or close the panel; the element reflects it, persists it, connects on first open. */
   setOpen(open: boolean): void;
   /** Focus goes back to the launcher (the loader's, element/launcher.ts) after the panel closes. */

@@ -5,7 +5,7 @@
 import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { RichCard } from '../../conversation/rich.ts';
-import { format } from '../strings.ts';
+import { say } from '../strings.ts';
 import type { RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 
@@ -33,7 +33,7 @@ export function Carousel(props: { cards: readonly RichCard[]; ctx: RichContext }
     <div class="carousel-frame">
       <div class="carousel" part="carousel" ref={row} tabIndex={0} onScroll={measure}>
         {cards.map((card, index) => (
-          <Card key={index} card={card} ctx={ctx} label={`${card.title}, ${format(strings.slide, { index: index + 1, count: cards.length })}`} />
+          <Card key={index} card={card} ctx={ctx} label={`${card.title}, ${say(strings, 'slide', { index: index + 1, count: cards.length })}`} />
         ))}
       </div>
       <button type="button" class="icon-button carousel-step" part="carousel-previous" aria-label={strings.previous} aria-disabled={ends & 1 ? 'true' : undefined} onClick={() => step(-1)}>

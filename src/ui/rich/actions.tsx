@@ -4,10 +4,10 @@
 // that talk to the bot through onAction. Nothing here knows about sockets.
 import { h, type ComponentChildren } from 'preact';
 import type { RichAction, RichButton } from '../../conversation/rich.ts';
-import type { Strings } from '../strings.ts';
+import type { PanelStrings } from '../strings.ts';
 
 export interface RichContext {
-  strings: Strings;
+  strings: PanelStrings;
   /** A postback or event was activated: the client sends it, focus goes back to the composer. */
   onAction: (label: string, action: RichAction) => void;
   /** The message's fallback, shown where a picture cannot load. */
