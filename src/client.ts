@@ -46,7 +46,7 @@ export interface ChatClientOptions {
   threadId?: string;
   /** An event sent once, as an event attachment, when a new thread first connects. */
   startEvent?: string;
-  /** Two-letter `metadata.language`; default from the browser. */
+  /** The language tag whose two-letter code the messages carry as `metadata.language`; default from the browser. */
   language?: string;
   /** The visitor's name and profile, as `setUser` would set them. */
   user?: ChatUser;

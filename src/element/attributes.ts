@@ -17,7 +17,11 @@ export const CLIENT_ATTRIBUTES = {
   'thread-id': 'threadId',
   /** An event sent once, when a new thread first connects. */
   'start-event': 'startEvent',
-  /** Two-letter `metadata.language`; default from the browser. A right-to-left language mirrors the widget. */
+  /**
+   * The widget's language, a BCP 47 tag (`nl`, `pt-BR`): its own texts (32 languages, English
+   * built in) and `metadata.language` (the tag's two-letter code). Default: the browser's
+   * languages. A right-to-left language mirrors the widget. A change switches the texts in place.
+   */
   language: 'language',
 } as const satisfies Record<string, keyof ChatClientOptions>;
 

@@ -25,7 +25,7 @@ export interface ParleyChatAttributes {
   'thread-id'?: string;
   /** An event sent once, when a new thread first connects. */
   'start-event'?: string;
-  /** Two-letter `metadata.language`; default from the browser. */
+  /** The widget's language, a BCP 47 tag (`nl`, `pt-BR`): its texts and `metadata.language`; default from the browser. */
   language?: string;
   /** The panel's title. */
   heading?: string;

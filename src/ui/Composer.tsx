@@ -60,6 +60,7 @@ export function Composer(props: {
           ref={props.inputRef}
           class="input"
           part="input"
+          dir="auto"
           rows={rows}
           value={text}
           placeholder={strings.messagePlaceholder}

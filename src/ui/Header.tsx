@@ -27,7 +27,7 @@ export function Header(props: {
         </h2>
         <p class="status" part="status" data-state={status.state} aria-hidden="true">
           <span class="status-dot" aria-hidden="true" />
-          {words}
+          <span class="status-words">{words}</span>
         </p>
         {/* Changes of state are announced, in words without the countdown (not every second). */}
         <span class="visually-hidden" role="status">
@@ -38,12 +38,13 @@ export function Header(props: {
             {status.error.message}
           </p>
         )}
+        {/* Under the status, not beside it: the status keeps the header's width in every language. */}
+        {waiting && (
+          <button type="button" class="header-button" part="retry-now" onClick={props.onRetryNow}>
+            {strings.retryNow}
+          </button>
+        )}
       </div>
-      {waiting && (
-        <button type="button" class="header-button" part="retry-now" onClick={props.onRetryNow}>
-          {strings.retryNow}
-        </button>
-      )}
       <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
         <CloseIcon />
       </button>

@@ -60,7 +60,8 @@ export class MessageBubble extends Component<BubbleProps> {
           {rich ? (
             <RichMessage content={rich} ctx={{ strings, onAction, fallback: entry.text }} />
           ) : (
-            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble">
+            // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
+            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto">
               <Linkified text={entry.text} />
             </p>
           )}
