@@ -357,7 +357,8 @@ test('a broken image or an invalid payload shows the fallback; the rest of the m
 test('on a phone, right to left and dark: carousel cards are at most 85% wide, "Next" goes left, colours follow the theme', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  const threadId = await open(page, '/e2e/pages/widget.html', { language: 'ar' });
+  // A right-to-left page, English texts (an Arabic widget's own texts: languages.spec.ts).
+  const threadId = await open(page, '/e2e/pages/widget.html', { dir: 'rtl' });
   await botSends(request, threadId, [templates(page).carousel!]);
   const carousel = botMessages(page).last();
   await expect(carousel).toHaveAttribute('data-template', 'carousel');
