@@ -80,12 +80,18 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
     test(`shows the widget's texts in ${tag}, closed and open, ${tag === 'ar' ? 'right to left' : 'left to right'}, with no English left`, async ({ page, request }, testInfo) => {
       const translation = await translationOf(tag);
       await mock(request).reset();
+      const files: string[] = [];
+      page.on('request', (r) => new URL(r.url()).pathname.startsWith('/dist/') && files.push(new URL(r.url()).pathname));
       await page.goto(PAGE);
       await expect(launcher(page)).toHaveAttribute('aria-label', translation.openChat);
       await expectNoEnglish(page, translation, 'on the closed launcher');
+      // Named in the language by the loader alone: without intent, nothing more is fetched.
+      await page.waitForTimeout(500);
+      expect(files).toEqual(['/dist/parley.js']);
 
       await launcher(page).click();
       await expect(composer(page)).toHaveAttribute('placeholder', translation.messagePlaceholder);
+      expect(files.map((file) => file.replace(/\.[\w-]+\.js$/, ''))).toEqual(['/dist/parley.js', '/dist/parley-chat', `/dist/parley-${tag}`]);
       await talk(page);
       await expectNoEnglish(page, translation, 'in the open panel');
       const panel = page.locator('parley-chat [part~="panel"]');

@@ -35,6 +35,28 @@ test('dist/parley.js is a classic script that loads only the chat file beside it
   for (const code of [loader, chat.toString('utf8')]) expect(code).not.toMatch(/\beval\(|new Function\(/);
 });
 
+test('each language is a file of its own beside the chat, named by its content and pinned by the integrity hash the chat carries', () => {
+  const files = readdirSync('dist').filter((name) => /^parley-(?!chat\.)[\w-]+\.[\w-]{12}\.js$/.test(name));
+  expect(files).toHaveLength(32);
+  const chat = readFileSync(`dist/${readdirSync('dist').find((name) => /^parley-chat\.[0-9a-f]+\.js$/.test(name))}`, 'utf8');
+  const loader = readFileSync('dist/parley.js', 'utf8');
+  for (const file of files) {
+    const integrity = createHash('sha256').update(readFileSync(`dist/${file}`)).digest('base64');
+    expect(chat, file).toContain(`sha256-${integrity}`);
+    expect(file).toContain(integrity.slice(0, 12).replace(/\+/g, '-').replace(/\//g, '_'));
+    expect(loader).not.toContain(integrity); // the loader carries names for the launcher, no language file
+  }
+  expect(chat).not.toMatch(/Chat öffnen|Nachricht schreiben/); // no translation inside the chat itself
+});
+
+test('parley-chat/languages/<tag> exports a language\'s texts, typed', async () => {
+  const entry = pkg.exports['./languages/*'];
+  expect(Object.keys(entry)[0]).toBe('types');
+  for (const file of [entry.types.replace('*', 'de'), entry.import.replace('*', 'de')]) expect(existsSync(file), file).toBe(true);
+  const de = (await import(`${process.cwd()}/${entry.import.replace('*', 'de')}`)).default;
+  expect(de).toMatchObject({ openChat: 'Chat öffnen', send: 'Senden' });
+});
+
 // The example apps (React 19 and Preact) import the npm entry: their bundler splits the chat off.
 for (const app of ['react', 'spa']) {
   test(`the ${app} example's first chunk holds the element's loader part only; the chat is a chunk of its own`, () => {

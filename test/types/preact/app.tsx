@@ -1,6 +1,7 @@
 // <parley-chat> in a Preact app (this repository's JSX is Preact's, so no pragma is needed here).
 import { defineParleyChat, type ParleyChatElement } from 'parley-chat';
 import type {} from 'parley-chat/preact';
+import de from 'parley-chat/languages/de';
 import { useRef, useState } from 'preact/hooks';
 
 defineParleyChat(); // before the first render, so Preact sets isOpen and strings as properties
@@ -30,6 +31,11 @@ export function Support() {
       onparley:error={(event) => console.error(event.detail.message.toUpperCase())}
     />
   );
+}
+
+/** A language's texts as a base for a page's own (`parley-chat/languages/<tag>`). */
+export function German() {
+  return <parley-chat client-id="your-client-id" base-url="https://api.example.com" language="de" strings={{ ...de, send: 'Los' }} />;
 }
 
 export function Mistakes() {
