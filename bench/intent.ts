@@ -9,6 +9,8 @@
 //   fetched on the pointer's arrival);
 // - cold: a click with no hover before it (the pointer moves onto the launcher and presses at
 //   once, as a tap does): the file is fetched and run after the click.
+// Each way twice: an English browser (the built-in texts) and a German one, whose panel also
+// waits for its language's file, fetched once the chat's has run (the chat carries its hash).
 // Measured from the click event's time stamp to the frame that first holds the panel, once its
 // style and layout are done (a ResizeObserver set on the panel in that frame's
 // requestAnimationFrame reports right after its layout, before paint: a task queued meanwhile,
@@ -60,9 +62,16 @@ function installIntentProbe(): void {
 }
 
 export type Way = 'hovered' | 'cold';
+/** The browser's language: English (built in) or German (a language file after the chat's). */
+export type Language = 'en' | 'de';
+const LOCALES: Record<Language, { locale: string; launcher: string }> = {
+  en: { locale: 'en-US', launcher: 'Open chat' },
+  de: { locale: 'de-DE', launcher: 'Chat öffnen' },
+};
 
 export interface IntentVisit {
   way: Way;
+  language: Language;
   /** The click -> the end of the panel's first frame. */
   clickToPanel: number;
   /** The chat's file: its request's start relative to the click (negative: before it), and its length. */
@@ -71,13 +80,13 @@ export interface IntentVisit {
   longTasks: number[];
 }
 
-async function intentVisit(browser: Browser, origin: string, way: Way): Promise<IntentVisit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+async function intentVisit(browser: Browser, origin: string, way: Way, language: Language): Promise<IntentVisit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: LOCALES[language].locale });
   try {
     const page = await context.newPage();
     await page.addInitScript(`var __name = (f) => f; (${installIntentProbe.toString()})();`);
     await page.goto(`${origin}/widget`);
-    const launcher = page.getByRole('button', { name: 'Open chat', exact: true });
+    const launcher = page.getByRole('button', { name: LOCALES[language].launcher, exact: true });
     await launcher.waitFor();
     const box = (await launcher.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
@@ -97,6 +106,7 @@ async function intentVisit(browser: Browser, origin: string, way: Way): Promise<
     });
     return {
       way,
+      language,
       clickToPanel: marks.panelDone! - marks.click!,
       fetchStart: marks.chatRequested! - marks.click!,
       fetchMs: marks.chatArrived! - marks.chatRequested!,
@@ -113,42 +123,42 @@ export async function benchIntent(browser: Browser, parleyJs: Buffer, runs: numb
   const server = await startServer(parleyJs);
   const visits: IntentVisit[] = [];
   try {
-    await intentVisit(browser, server.origin, 'cold'); // warm-up
-    // Alternate the two ways so that any drift of the machine falls on both alike.
-    for (let i = 0; i < runs; i++) for (const way of ['hovered', 'cold'] as const) visits.push(await intentVisit(browser, server.origin, way));
+    await intentVisit(browser, server.origin, 'cold', 'en'); // warm-up
+    // Alternate the ways so that any drift of the machine falls on all alike.
+    for (let i = 0; i < runs; i++) {
+      for (const language of ['en', 'de'] as const) for (const way of ['hovered', 'cold'] as const) visits.push(await intentVisit(browser, server.origin, way, language));
+    }
   } finally {
     await server.close();
   }
   const round = (x: number) => Math.round(x * 10) / 10;
   const f = (x: number, w = 9) => round(x).toFixed(1).padStart(w);
-  const rows = (['hovered', 'cold'] as const).map((way) => {
-    const vs = visits.filter((v) => v.way === way);
+  const ways = (['en', 'de'] as const).flatMap((language) => (['hovered', 'cold'] as const).map((way) => ({ way, language })));
+  const rows = ways.map(({ way, language }) => {
+    const vs = visits.filter((v) => v.way === way && v.language === language);
     const panel = vs.map((v) => v.clickToPanel);
     return {
-      way,
+      way: `${way} ${language}`,
       panel: { median: median(panel), min: Math.min(...panel), max: Math.max(...panel) },
       fetchStart: median(vs.map((v) => v.fetchStart)),
       fetchMs: median(vs.map((v) => v.fetchMs)),
       longest: Math.max(0, ...vs.flatMap((v) => v.longTasks)),
     };
   });
-  const [hovered, cold] = rows as [(typeof rows)[0], (typeof rows)[0]];
   // Gated at the median, as the other wall times of `npm run bench` (a 2-core machine's load shows
-  // in its slowest visit, which is reported).
-  const targets = [
-    {
-      name: `hovered ${HOVER_TO_CLICK_MS} ms before: click -> panel <= ${HOVERED_MS} ms (median)`,
-      value: round(hovered.panel.median),
-      ok: hovered.panel.median <= HOVERED_MS,
-      gated: true,
-    },
-    { name: `cold: click -> panel <= ${COLD_MS} ms (median)`, value: round(cold.panel.median), ok: cold.panel.median <= COLD_MS, gated: true },
-  ];
+  // in its slowest visit, which is reported). The same targets in German: its file is no excuse.
+  const targets = rows.map((row) => {
+    const hovered = row.way.startsWith('hovered');
+    const limit = hovered ? HOVERED_MS : COLD_MS;
+    const way = hovered ? `hovered ${HOVER_TO_CLICK_MS} ms before` : 'cold';
+    const language = row.way.endsWith('de') ? ', German' : '';
+    return { name: `${way}${language}: click -> panel <= ${limit} ms (median)`, value: round(row.panel.median), ok: row.panel.median <= limit, gated: true };
+  });
   const report = `intent to panel (${runs} first visits each; the chat's file from loopback, nothing cached)
-  way          click -> panel's first frame (ms)    chat file: asked (ms      took   longest
-               median       min       max          from the click)   (ms)     task (ms)
+  way            click -> panel's first frame (ms)    chat file: asked (ms      took   longest
+                 median       min       max          from the click)   (ms)     task (ms)
 ${rows
-  .map((r) => `  ${r.way.padEnd(9)}${f(r.panel.median)}${f(r.panel.min, 10)}${f(r.panel.max, 10)}${f(r.fetchStart, 18)}${f(r.fetchMs, 10)}${f(r.longest, 10)}`)
+  .map((r) => `  ${r.way.padEnd(11)}${f(r.panel.median)}${f(r.panel.min, 10)}${f(r.panel.max, 10)}${f(r.fetchStart, 18)}${f(r.fetchMs, 10)}${f(r.longest, 10)}`)
   .join('\n')}`;
   return { visits, targets, report };
 }

@@ -25,7 +25,8 @@
 // styles, 0.2 kB, which only the chat draws and which moved to its sheet); the chat 40.12 kB
 // (+2.19 kB: 32 languages' integrity hashes, 1.1 kB of random bytes that do not compress,
 // plural forms and Intl numbers and times, 0.5 kB, the status styles, 0.2 kB, the texts merged
-// per language and switched live); the largest language 1.01 kB (Greek).
+// per language and switched live), 40.16 kB once each kind of Intl object is made once per
+// language; the largest language 1.01 kB (Greek).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -36,7 +37,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.65, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.15, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.2, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.05, ceiling: 1.5 },
 ];
 

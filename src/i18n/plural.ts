@@ -20,20 +20,28 @@ export function pluralForms(text: string): Map<PluralCategory, string> | undefin
   return forms;
 }
 
+// One of each per language: making an Intl object costs far more than using it.
+const rules = new Map<string, Intl.PluralRules>();
+const numbers = new Map<string, Intl.NumberFormat>();
+const once = <T>(made: Map<string, T>, language: string, make: () => T): T => {
+  let found = made.get(language);
+  if (!found) made.set(language, (found = make()));
+  return found;
+};
+
 /** The form of `text` for `count` in `language` (`other` where the text lacks the one asked for). */
 export function pluralText(text: string, count: number, language: string): string {
   const forms = pluralForms(text);
   if (!forms) return text;
-  return forms.get(new Intl.PluralRules(language).select(count)) ?? forms.get('other') ?? text;
+  return forms.get(once(rules, language, () => new Intl.PluralRules(language)).select(count)) ?? forms.get('other') ?? text;
 }
 
 /** Fills `{name}` placeholders after choosing the form for `values.count`; numbers as `language` writes them. */
 export function formatIn(language: string, text: string, values: Record<string, string | number>): string {
   const counted = typeof values.count === 'number' ? pluralText(text, values.count, language) : text;
-  const numbers = new Intl.NumberFormat(language);
   return counted.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? numbers.format(value) : value;
+    return typeof value === 'number' ? once(numbers, language, () => new Intl.NumberFormat(language)).format(value) : value;
   });
 }
