@@ -1,5 +1,6 @@
 // The demo page: registers <parley-chat> from the sources (so `npm start` reloads on edits) and
 // wires a few controls to the element's methods and the mock's control API.
+import { LANGUAGES } from '../src/i18n/translation.ts';
 import { defineParleyChat } from '../src/index.ts';
 
 defineParleyChat();
@@ -29,5 +30,11 @@ document.getElementById('outage')!.addEventListener('click', async () => {
   setTimeout(() => void control('address', { fail: 0 }), 10_000);
 });
 document.getElementById('reset')!.addEventListener('click', () => void chat.reset());
+
+// The widget's language, switched live (the conversation and the socket stay); each language is
+// named in itself.
+const language = document.getElementById('language') as HTMLSelectElement;
+for (const tag of ['en', ...LANGUAGES]) language.append(new Option(`${new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag} (${tag})`, tag));
+language.addEventListener('change', () => (chat.language = language.value || null));
 
 chat.setUser({ name: 'Demo visitor' });
