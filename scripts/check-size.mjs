@@ -26,7 +26,8 @@
 // (+2.19 kB: 32 languages' integrity hashes, 1.1 kB of random bytes that do not compress,
 // plural forms and Intl numbers and times, 0.5 kB, the status styles, 0.2 kB, the texts merged
 // per language and switched live), 40.16 kB once each kind of Intl object is made once per
-// language; the largest language 1.01 kB (Greek).
+// language, 40.23 kB with "opens in a new tab" said after links that do; the largest language
+// 1.02 kB (Greek).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -37,7 +38,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.65, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.2, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.25, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.05, ceiling: 1.5 },
 ];
 

@@ -62,7 +62,7 @@ export class MessageBubble extends Component<BubbleProps> {
           ) : (
             // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
             <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto">
-              <Linkified text={entry.text} />
+              <Linkified text={entry.text} newTab={strings.newTab} />
             </p>
           )}
           <p class="meta">

@@ -111,7 +111,7 @@ describe('keyboard', () => {
     );
     expect(focusable.map((el) => el.getAttribute('aria-label') ?? el.textContent)).toEqual([
       'Close chat',
-      'https://example.com',
+      'https://example.com (opens in a new tab)',
       'Yes',
       '',
     ]);

@@ -153,6 +153,7 @@ describe('transcript', () => {
     openApp([received('See https://example.com/help, or javascript:alert(1) and www.example.org.')]);
     const links = within(screen.getByRole('log')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/help', 'https://www.example.org/']);
+    expect(links.map((a) => a.textContent)).toEqual(['https://example.com/help (opens in a new tab)', 'www.example.org (opens in a new tab)']);
     for (const a of links) {
       expect(a.getAttribute('target')).toBe('_blank');
       expect(a.getAttribute('rel')).toBe('noopener noreferrer');

@@ -25,6 +25,8 @@ export const defaultStrings = {
   /** An image: said after its title on the picture that opens the viewer; the viewer's two buttons. */
   viewImage: 'enlarge',
   openImage: 'Open in a new tab',
+  /** Said (not shown) after a link that opens a new tab: a message's link, a template's button, a file, a map. */
+  newTab: 'opens in a new tab',
   closeImage: 'Close',
   download: 'Download',
   openMap: 'Open map',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} من {count}',
   viewImage: 'تكبير',
   openImage: 'فتح في علامة تبويب جديدة',
+  newTab: 'يفتح في علامة تبويب جديدة',
   closeImage: 'إغلاق',
   download: 'تنزيل',
   openMap: 'فتح الخريطة',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} от {count}',
   viewImage: 'уголеми',
   openImage: 'Отвори в нов раздел',
+  newTab: 'отваря се в нов раздел',
   closeImage: 'Затвори',
   download: 'Изтегли',
   openMap: 'Отвори картата',

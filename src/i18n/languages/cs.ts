@@ -22,6 +22,7 @@ export default {
   slide: '{index} z {count}',
   viewImage: 'zvětšit',
   openImage: 'Otevřít na nové kartě',
+  newTab: 'otevře se na nové kartě',
   closeImage: 'Zavřít',
   download: 'Stáhnout',
   openMap: 'Otevřít mapu',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} af {count}',
   viewImage: 'forstør',
   openImage: 'Åbn i ny fane',
+  newTab: 'åbner i en ny fane',
   closeImage: 'Luk',
   download: 'Download',
   openMap: 'Åbn kort',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} von {count}',
   viewImage: 'vergrößern',
   openImage: 'In neuem Tab öffnen',
+  newTab: 'öffnet in neuem Tab',
   closeImage: 'Schließen',
   download: 'Herunterladen',
   openMap: 'Karte öffnen',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} από {count}',
   viewImage: 'μεγέθυνση',
   openImage: 'Άνοιγμα σε νέα καρτέλα',
+  newTab: 'ανοίγει σε νέα καρτέλα',
   closeImage: 'Κλείσιμο',
   download: 'Λήψη',
   openMap: 'Άνοιγμα χάρτη',

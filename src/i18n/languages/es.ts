@@ -22,6 +22,7 @@ export default {
   slide: '{index} de {count}',
   viewImage: 'ampliar',
   openImage: 'Abrir en una pestaña nueva',
+  newTab: 'se abre en una pestaña nueva',
   closeImage: 'Cerrar',
   download: 'Descargar',
   openMap: 'Abrir mapa',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} از {count}',
   viewImage: 'بزرگ‌نمایی',
   openImage: 'باز کردن در برگه جدید',
+  newTab: 'در برگهٔ جدید باز می‌شود',
   closeImage: 'بستن',
   download: 'بارگیری',
   openMap: 'باز کردن نقشه',

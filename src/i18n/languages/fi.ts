@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: 'suurenna',
   openImage: 'Avaa uudessa välilehdessä',
+  newTab: 'avautuu uudelle välilehdelle',
   closeImage: 'Sulje',
   download: 'Lataa',
   openMap: 'Avaa kartta',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} sur {count}',
   viewImage: 'agrandir',
   openImage: 'Ouvrir dans un nouvel onglet',
+  newTab: 's’ouvre dans un nouvel onglet',
   closeImage: 'Fermer',
   download: 'Télécharger',
   openMap: 'Ouvrir la carte',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} מתוך {count}',
   viewImage: 'הגדלה',
   openImage: 'פתיחה בכרטיסייה חדשה',
+  newTab: 'נפתח בכרטיסייה חדשה',
   closeImage: 'סגירה',
   download: 'הורדה',
   openMap: 'פתיחת המפה',

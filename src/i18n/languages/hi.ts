@@ -22,6 +22,7 @@ export default {
   slide: '{count} में से {index}',
   viewImage: 'बड़ा करें',
   openImage: 'नए टैब में खोलें',
+  newTab: 'नए टैब में खुलता है',
   closeImage: 'बंद करें',
   download: 'डाउनलोड करें',
   openMap: 'मैप खोलें',

@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: 'nagyítás',
   openImage: 'Megnyitás új lapon',
+  newTab: 'új lapon nyílik meg',
   closeImage: 'Bezárás',
   download: 'Letöltés',
   openMap: 'Térkép megnyitása',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} dari {count}',
   viewImage: 'perbesar',
   openImage: 'Buka di tab baru',
+  newTab: 'terbuka di tab baru',
   closeImage: 'Tutup',
   download: 'Unduh',
   openMap: 'Buka peta',

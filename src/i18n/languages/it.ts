@@ -22,6 +22,7 @@ export default {
   slide: '{index} di {count}',
   viewImage: 'ingrandisci',
   openImage: 'Apri in una nuova scheda',
+  newTab: 'si apre in una nuova scheda',
   closeImage: 'Chiudi',
   download: 'Scarica',
   openMap: 'Apri la mappa',

@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: '拡大',
   openImage: '新しいタブで開く',
+  newTab: '新しいタブで開きます',
   closeImage: '閉じる',
   download: 'ダウンロード',
   openMap: '地図を開く',

@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: '확대',
   openImage: '새 탭에서 열기',
+  newTab: '새 탭에서 열림',
   closeImage: '닫기',
   download: '다운로드',
   openMap: '지도 열기',

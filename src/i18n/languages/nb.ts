@@ -22,6 +22,7 @@ export default {
   slide: '{index} av {count}',
   viewImage: 'forstørr',
   openImage: 'Åpne i ny fane',
+  newTab: 'åpnes i en ny fane',
   closeImage: 'Lukk',
   download: 'Last ned',
   openMap: 'Åpne kart',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} van {count}',
   viewImage: 'vergroten',
   openImage: 'Openen in nieuw tabblad',
+  newTab: 'opent in een nieuw tabblad',
   closeImage: 'Sluiten',
   download: 'Downloaden',
   openMap: 'Kaart openen',

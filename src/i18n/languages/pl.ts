@@ -22,6 +22,7 @@ export default {
   slide: '{index} z {count}',
   viewImage: 'powiększ',
   openImage: 'Otwórz w nowej karcie',
+  newTab: 'otwiera się w nowej karcie',
   closeImage: 'Zamknij',
   download: 'Pobierz',
   openMap: 'Otwórz mapę',

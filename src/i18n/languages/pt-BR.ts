@@ -22,6 +22,7 @@ export default {
   slide: '{index} de {count}',
   viewImage: 'ampliar',
   openImage: 'Abrir em uma nova aba',
+  newTab: 'abre em uma nova aba',
   closeImage: 'Fechar',
   download: 'Baixar',
   openMap: 'Abrir mapa',

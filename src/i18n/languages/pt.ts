@@ -22,6 +22,7 @@ export default {
   slide: '{index} de {count}',
   viewImage: 'ampliar',
   openImage: 'Abrir num novo separador',
+  newTab: 'abre num novo separador',
   closeImage: 'Fechar',
   download: 'Transferir',
   openMap: 'Abrir mapa',

@@ -22,6 +22,7 @@ export default {
   slide: '{index} din {count}',
   viewImage: 'mărește',
   openImage: 'Deschide într-o filă nouă',
+  newTab: 'se deschide într-o filă nouă',
   closeImage: 'Închide',
   download: 'Descarcă',
   openMap: 'Deschide harta',

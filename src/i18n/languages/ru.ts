@@ -22,6 +22,7 @@ export default {
   slide: '{index} из {count}',
   viewImage: 'увеличить',
   openImage: 'Открыть в новой вкладке',
+  newTab: 'откроется в новой вкладке',
   closeImage: 'Закрыть',
   download: 'Скачать',
   openMap: 'Открыть карту',

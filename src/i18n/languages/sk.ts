@@ -22,6 +22,7 @@ export default {
   slide: '{index} z {count}',
   viewImage: 'zväčšiť',
   openImage: 'Otvoriť na novej karte',
+  newTab: 'otvorí sa na novej karte',
   closeImage: 'Zavrieť',
   download: 'Stiahnuť',
   openMap: 'Otvoriť mapu',

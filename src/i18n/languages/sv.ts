@@ -22,6 +22,7 @@ export default {
   slide: '{index} av {count}',
   viewImage: 'förstora',
   openImage: 'Öppna i ny flik',
+  newTab: 'öppnas i en ny flik',
   closeImage: 'Stäng',
   download: 'Ladda ned',
   openMap: 'Öppna karta',

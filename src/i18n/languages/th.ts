@@ -22,6 +22,7 @@ export default {
   slide: '{index} จาก {count}',
   viewImage: 'ขยาย',
   openImage: 'เปิดในแท็บใหม่',
+  newTab: 'เปิดในแท็บใหม่',
   closeImage: 'ปิด',
   download: 'ดาวน์โหลด',
   openMap: 'เปิดแผนที่',

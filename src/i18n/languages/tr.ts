@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: 'büyüt',
   openImage: 'Yeni sekmede aç',
+  newTab: 'yeni sekmede açılır',
   closeImage: 'Kapat',
   download: 'İndir',
   openMap: 'Haritayı aç',

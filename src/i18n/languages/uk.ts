@@ -22,6 +22,7 @@ export default {
   slide: '{index} з {count}',
   viewImage: 'збільшити',
   openImage: 'Відкрити в новій вкладці',
+  newTab: 'відкриється в новій вкладці',
   closeImage: 'Закрити',
   download: 'Завантажити',
   openMap: 'Відкрити мапу',

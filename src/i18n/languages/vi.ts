@@ -22,6 +22,7 @@ export default {
   slide: '{index}/{count}',
   viewImage: 'phóng to',
   openImage: 'Mở trong thẻ mới',
+  newTab: 'mở trong thẻ mới',
   closeImage: 'Đóng',
   download: 'Tải xuống',
   openMap: 'Mở bản đồ',

@@ -22,6 +22,7 @@ export default {
   slide: '第 {index} 项，共 {count} 项',
   viewImage: '放大',
   openImage: '在新标签页中打开',
+  newTab: '在新标签页中打开',
   closeImage: '关闭',
   download: '下载',
   openMap: '打开地图',

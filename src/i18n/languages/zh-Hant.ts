@@ -22,6 +22,7 @@ export default {
   slide: '第 {index} 項，共 {count} 項',
   viewImage: '放大',
   openImage: '在新分頁中開啟',
+  newTab: '在新分頁中開啟',
   closeImage: '關閉',
   download: '下載',
   openMap: '開啟地圖',

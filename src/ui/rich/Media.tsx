@@ -5,6 +5,7 @@
 import { h } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RichAction } from '../../conversation/rich.ts';
+import { NewTabNote } from '../Linkified.tsx';
 import { ActionControl, type RichContext } from './actions.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { Picture } from './Picture.tsx';
@@ -45,7 +46,7 @@ export function Player(props: { type: 'video' | 'audio'; title: string; url: str
 }
 
 /** A download (`file`) or a map (`location`): a link card with the title. */
-export function LinkCard(props: { type: 'file' | 'location'; title: string; url: string; label: string }) {
+export function LinkCard(props: { type: 'file' | 'location'; title: string; url: string; label: string; newTab: string }) {
   return (
     <a
       class="card card-text"
@@ -57,6 +58,7 @@ export function LinkCard(props: { type: 'file' | 'location'; title: string; url:
     >
       <span class="card-title">{props.title || props.label}</span>
       <span class="subtitle">{props.label}</span>
+      <NewTabNote text={props.newTab} />
     </a>
   );
 }

@@ -32,8 +32,8 @@ export function RichMessage({ content, ctx }: { content: RichContent; ctx: RichC
     case 'audio':
       return <Player type={content.type} title={content.title} url={content.url} />;
     case 'file':
-      return <LinkCard type="file" title={content.title} url={content.url} label={strings.download} />;
+      return <LinkCard type="file" title={content.title} url={content.url} label={strings.download} newTab={strings.newTab} />;
     case 'location':
-      return <LinkCard type="location" title={content.title} url={content.url} label={strings.openMap} />;
+      return <LinkCard type="location" title={content.title} url={content.url} label={strings.openMap} newTab={strings.newTab} />;
   }
 }

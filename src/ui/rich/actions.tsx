@@ -4,6 +4,7 @@
 // that talk to the bot through onAction. Nothing here knows about sockets.
 import { h, type ComponentChildren } from 'preact';
 import type { RichAction, RichButton } from '../../conversation/rich.ts';
+import { NewTabNote } from '../Linkified.tsx';
 import type { PanelStrings } from '../strings.ts';
 
 export interface RichContext {
@@ -23,6 +24,7 @@ export function ActionControl(props: { action: RichAction; label: string; ctx: R
     return (
       <a {...common} href={action.url} target={newTab ? '_blank' : undefined} rel="noopener noreferrer">
         {props.children ?? label}
+        {newTab && <NewTabNote text={ctx.strings.newTab} />}
       </a>
     );
   }

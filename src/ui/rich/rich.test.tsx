@@ -43,7 +43,8 @@ describe('rich responses', () => {
     ]);
     expect(card.getAttribute('part')).toBe('card');
     expect(within(card).getByText('29 EUR per month')).toBeTruthy();
-    const link = within(card).getByRole('link', { name: 'Details' });
+    // A screen reader hears where it opens.
+    const link = within(card).getByRole('link', { name: 'Details (opens in a new tab)' });
     expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel'), link.getAttribute('part')]).toEqual([
       'https://parley.test/pro',
       '_blank',
