@@ -22,6 +22,8 @@ export function serveDist(root = process.cwd()): Plugin {
           'content-type': TYPES[path.slice(path.lastIndexOf('.') + 1)]!,
           'content-length': statSync(file).size,
           'cache-control': 'no-cache',
+          // As a CDN: a page of another origin loads them with integrity, which takes a CORS fetch.
+          'access-control-allow-origin': '*',
         });
         createReadStream(file).pipe(res);
       });

@@ -1,0 +1,37 @@
+// The small interface the scenarios of the engines layer are written against, once, whatever
+// drives the browser: Firefox over WebDriver BiDi (firefox.ts), WebKit over W3C WebDriver
+// (webkit.ts). Selectors name elements inside <parley-chat>'s shadow root.
+
+export interface EnginePage {
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  /** Runs a function body in the page (its arguments as `arguments`); resolves with its JSON result. */
+  run<T>(body: string, ...args: unknown[]): Promise<T>;
+  /** A real click on the widget's element. */
+  click(selector: string): Promise<void>;
+  /** Real keys into the widget's element; `enter` presses Enter after them. */
+  type(selector: string, text: string, enter?: boolean): Promise<void>;
+  setViewport(width: number, height: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  name: 'firefox' | 'webkit';
+  version: string;
+  newPage(): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** Polls `body` in the page until it returns something truthy. */
+export async function waitFor<T>(page: EnginePage, body: string, what: string, timeoutMs = 15_000, ...args: unknown[]): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await page.run<T>(body, ...args);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The widget's element, for run(): `widget().dataset.connection`. */
+export const WIDGET = `const widget = () => document.querySelector('parley-chat'); const inWidget = (s) => widget()?.shadowRoot?.querySelector(s);`;

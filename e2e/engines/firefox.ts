@@ -1,0 +1,36 @@
+// Firefox ESR (Debian's firefox-esr) over WebDriver BiDi, through puppeteer-core.
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Engine, EnginePage } from './driver.ts';
+
+export const FIREFOX_BINARY = '/usr/bin/firefox-esr';
+
+function firefoxPage(page: Page): EnginePage {
+  const inWidget = async (selector: string) => {
+    const handle = await page.waitForSelector(`parley-chat >>> ${selector}`, { timeout: 10_000 });
+    if (!handle) throw new Error(`no ${selector} in the widget`);
+    return handle;
+  };
+  return {
+    goto: async (url) => void (await page.goto(url)),
+    reload: async () => void (await page.reload()),
+    run: (body, ...args) => page.evaluate(`(function () { ${body} }).apply(null, ${JSON.stringify(args)})`) as Promise<never>,
+    click: async (selector) => (await inWidget(selector)).click(),
+    async type(selector, text, enter) {
+      await (await inWidget(selector)).type(text);
+      if (enter) await page.keyboard.press('Enter');
+    },
+    setViewport: (width, height) => page.setViewport({ width, height }),
+    close: () => page.browserContext().close(),
+  };
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_BINARY, headless: true });
+  return {
+    name: 'firefox',
+    version: await browser.version(),
+    // A user context per page: its own storage, as a new profile.
+    newPage: async () => firefoxPage(await (await browser.createBrowserContext()).newPage()),
+    close: () => browser.close(),
+  };
+}

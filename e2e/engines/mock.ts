@@ -1,0 +1,25 @@
+// The emulator's control API (/mock/__control) from Node, for the engines layer.
+export interface MockState {
+  addressRequests: Array<{ status: number; sessionId?: string }>;
+  connections: Array<{ sessionId: string; closedAt?: number }>;
+}
+
+export function mockAt(origin: string) {
+  const control = async (verb: string, body: unknown = {}) => {
+    const response = await fetch(`${origin}/mock/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`control ${verb}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  return {
+    control,
+    reset: () => control('reset'),
+    state: async (): Promise<MockState> => (await fetch(`${origin}/mock/__control/state`)).json() as Promise<MockState>,
+    /** The message.send payloads the mock received, in order. */
+    async sends(): Promise<Array<Record<string, unknown> & { speech?: string; metadata?: { language?: string } }>> {
+      const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ frame?: { type: string; payload?: Record<string, unknown> } }>;
+      return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
+    },
+  };
+}
+
+export type Mock = ReturnType<typeof mockAt>;
