@@ -14,6 +14,11 @@ export function mockAt(origin: string) {
     control,
     reset: () => control('reset'),
     state: async (): Promise<MockState> => (await fetch(`${origin}/mock/__control/state`)).json() as Promise<MockState>,
+    /** The last frames the mock received, as "raw → error" lines: what a failure report shows. */
+    async lastFrames(count: number): Promise<string[]> {
+      const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ raw: string; error?: string }>;
+      return frames.slice(-count).map((f) => `${f.raw.slice(0, 200)}${f.error ? ` → refused: ${f.error}` : ''}`);
+    },
     /** The message.send payloads the mock received, in order. */
     async sends(): Promise<Array<Record<string, unknown> & { speech?: string; metadata?: { language?: string } }>> {
       const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ frame?: { type: string; payload?: Record<string, unknown> } }>;

@@ -64,6 +64,7 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
       } catch (error) {
         ok = false;
         console.log(`  FAIL  ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`);
+        for (const line of await mock.lastFrames(4)) console.log(`        the service got: ${line}`);
       } finally {
         await page.close().catch(() => undefined);
       }

@@ -178,11 +178,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         options.log?.(`${label} failed (${failure}); given up, the retry window is over`);
       } else {
         delivery.state = 'retrying';
-        delivery.nextAttemptAt = now + delay;
-        item.retryTimer = clock.setTimeout(() => {
+        const due = (delivery.nextAttemptAt = now + delay);
+        // A timer may fire a millisecond before the wall clock says it is due: never retry early.
+        const wake = () => {
+          const early = due - clock.now();
+          if (early > 0) return void (item.retryTimer = clock.setTimeout(wake, early));
           item.retryTimer = undefined;
           attempt(item, false);
-        }, delay);
+        };
+        item.retryTimer = clock.setTimeout(wake, delay);
         options.log?.(`${label} failed (${failure}); next attempt in ${formatDelay(delay)}`);
       }
     }
