@@ -56,7 +56,7 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
     for (const scenario of SCENARIOS.filter((candidate) => candidate.name.includes(process.env.PARLEY_SCENARIOS ?? ''))) {
       await mock.reset();
       const page = await engine.newPage();
-      const site = (query: Record<string, string> = {}) => `${siteOrigin}/e2e/site/cross-origin.html?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
+      const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
         await scenario.run({ page, mock, site });

@@ -7,8 +7,8 @@ import type { Mock } from './mock.ts';
 export interface ScenarioContext {
   page: EnginePage;
   mock: Mock;
-  /** The customer's page, on its own origin, with the one line for the widget's origin. */
-  site(query?: Record<string, string>): string;
+  /** The customer's page, on its own origin, with the one line for the widget's origin (`page`: another page of e2e/site). */
+  site(query?: Record<string, string>, page?: string): string;
 }
 
 export interface Scenario {
@@ -28,8 +28,8 @@ async function linesAre(page: EnginePage, expected: string[], timeoutMs = 15_000
   await waitFor(page, `${WIDGET} const lines = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="user"]')].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status); return JSON.stringify(lines) === arguments[0];`, `the visitor's messages ${JSON.stringify(expected)} (now ${JSON.stringify(await userLines(page))})`, timeoutMs, JSON.stringify(expected));
 }
 
-async function openPanel(t: ScenarioContext, query: Record<string, string> = {}) {
-  await t.page.goto(t.site(query));
+async function openPanel(t: ScenarioContext, query: Record<string, string> = {}, page?: string) {
+  await t.page.goto(t.site(query, page));
   await t.page.click('[part~="launcher"]');
   await until(t.page, 'open');
 }
@@ -106,6 +106,34 @@ export const SCENARIOS: Scenario[] = [
       expect((await t.page.run<string>(`${WIDGET} return widget().threadId;`)) === threadId, 'the same thread');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await t.mock.sends()).length === 1, 'sent once');
+    },
+  },
+  {
+    name: 'a strict Content-Security-Policy: the widget works with zero violations',
+    async run(t) {
+      await openPanel(t, {}, 'cross-origin-csp.html');
+      await say(t.page, 'hello');
+      await linesAre(t.page, ['hello:delivered']);
+      await waitFor(t.page, `${WIDGET} return !!inWidget('[part~="message"][data-from="bot"]');`, "the bot's reply");
+      const violations = await t.page.run<string[]>('return window.cspViolations;');
+      expect(violations.length === 0, `CSP violations: ${violations.join('; ')}`);
+    },
+  },
+  {
+    name: 'a card drawn, its postback button sends its value',
+    async run(t) {
+      await openPanel(t);
+      await say(t.page, 'hello');
+      await linesAre(t.page, ['hello:delivered']);
+      const threadId = await t.page.run<string>(`${WIDGET} return widget().threadId;`);
+      const card = { type: 'card', payload: { title: 'Parley Pro', subtitle: '29 EUR per month', buttons: [{ type: 'postback', label: 'Choose Pro', value: 'I choose Pro' }] } };
+      const frame = { type: 'message.received', payload: { threadId, messages: [{ fallback: 'A card', responses: [card] }] } };
+      await t.mock.control('push', { threadId, frame });
+      await waitFor(t.page, `${WIDGET} return !!inWidget('[data-template="card"] [part~="button"]');`, 'the card and its button');
+      await t.page.click('[data-template="card"] [part~="button"]');
+      await linesAre(t.page, ['hello:delivered', 'Choose Pro:delivered']);
+      const speeches = (await t.mock.sends()).map((s) => s.speech);
+      expect(speeches.at(-1) === 'I choose Pro', `the service got ${JSON.stringify(speeches)}`);
     },
   },
   {
