@@ -22,13 +22,16 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** Polls `body` in the page until it returns something truthy. */
-export async function waitFor<T>(page: EnginePage, body: string, what: string, timeoutMs = 15_000, ...args: unknown[]): Promise<T> {
+/**
+ * Polls `body` in the page until it returns something truthy. `what` names the wait in the error;
+ * a function there is called at the timeout, to say what the page showed instead.
+ */
+export async function waitFor<T>(page: EnginePage, body: string, what: string | (() => Promise<string>), timeoutMs = 15_000, ...args: unknown[]): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await page.run<T>(body, ...args);
     if (value) return value;
-    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms for ${typeof what === 'string' ? what : await what()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -3,6 +3,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Engine, EnginePage } from './driver.ts';
 
 export const FIREFOX_BINARY = '/usr/bin/firefox-esr';
+export const FIREFOX_LANGUAGES = 'fil-PH, fil';
 
 function firefoxPage(page: Page): EnginePage {
   const inWidget = async (selector: string) => {
@@ -25,7 +26,14 @@ function firefoxPage(page: Page): EnginePage {
 }
 
 export async function launchFirefox(): Promise<Engine> {
-  const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_BINARY, headless: true });
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_BINARY,
+    headless: true,
+    // A visitor whose only language has no two-letter code (Filipino): the service must get no
+    // metadata.language, not "fi" (Finnish) cut from it.
+    extraPrefsFirefox: { 'intl.accept_languages': FIREFOX_LANGUAGES },
+  });
   return {
     name: 'firefox',
     version: await browser.version(),

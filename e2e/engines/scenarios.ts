@@ -25,7 +25,7 @@ const userLines = (page: EnginePage) =>
   page.run<string[]>(`${WIDGET} return [...(widget()?.shadowRoot?.querySelectorAll('[part~="message"][data-from="user"]') ?? [])].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status);`);
 
 async function linesAre(page: EnginePage, expected: string[], timeoutMs = 15_000) {
-  await waitFor(page, `${WIDGET} const lines = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="user"]')].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status); return JSON.stringify(lines) === arguments[0];`, `the visitor's messages ${JSON.stringify(expected)} (now ${JSON.stringify(await userLines(page))})`, timeoutMs, JSON.stringify(expected));
+  await waitFor(page, `${WIDGET} const lines = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="user"]')].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status); return JSON.stringify(lines) === arguments[0];`, async () => `the visitor's messages ${JSON.stringify(expected)} (at the end ${JSON.stringify(await userLines(page))})`, timeoutMs, JSON.stringify(expected));
 }
 
 async function openPanel(t: ScenarioContext, query: Record<string, string> = {}, page?: string) {
@@ -44,15 +44,33 @@ function expect(ok: boolean, what: string): void {
 
 export const SCENARIOS: Scenario[] = [
   {
-    name: 'connect, send, delivered, reply (metadata.language a two-letter code or none)',
+    // Both browsers run with languages that have no two-letter code (Firefox: fil-PH; WebKit: the
+    // C locale, navigator.language "C"): the service must get no metadata.language at all.
+    name: 'connect, send, delivered, reply (no metadata.language from a browser language without a two-letter code)',
     async run(t) {
       await openPanel(t);
       await say(t.page, 'hello');
       await linesAre(t.page, ['hello:delivered']);
       await waitFor(t.page, `${WIDGET} return !!inWidget('[part~="message"][data-from="bot"]');`, "the bot's reply");
-      const [sent] = await t.mock.sends();
-      const language = sent?.metadata?.language;
-      expect(language === undefined || /^[a-z]{2}$/.test(language), `metadata.language ${JSON.stringify(language)}`);
+      const sends = await t.mock.sends();
+      const browserLanguages = await t.page.run<string[]>('return [...navigator.languages];');
+      expect(sends.length === 1, `the service took ${sends.length} messages`);
+      expect(!('language' in sends[0]!.metadata!), `metadata.language ${JSON.stringify(sends[0]!.metadata!.language)} from the browser's ${JSON.stringify(browserLanguages)}`);
+    },
+  },
+  {
+    name: 'a message the service refuses: shown failed with a retry, parley:error says why, the retry delivered',
+    async run(t) {
+      await openPanel(t);
+      await t.page.run(`window.parleyErrors = []; document.addEventListener('parley:error', (event) => parleyErrors.push(event.detail.message));`);
+      await t.mock.control('refuse', { sends: 1, message: 'speech refused by the bot' });
+      await say(t.page, 'too spicy');
+      await linesAre(t.page, ['too spicy:failed']);
+      const errors = await t.page.run<string[]>('return window.parleyErrors;');
+      expect(errors.some((message) => message.includes('speech refused by the bot')), `parley:error said ${JSON.stringify(errors)}`);
+      await t.page.click('[part~="retry"]');
+      await linesAre(t.page, ['too spicy:delivered']);
+      expect((await t.mock.sends()).length === 2, 'the service got it twice: refused, then taken');
     },
   },
   {

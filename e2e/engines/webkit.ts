@@ -53,7 +53,10 @@ function webkitPage(client: Client): EnginePage {
 
 export async function launchWebKit(): Promise<Engine> {
   const port = await freePort();
-  const driver: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore' });
+  // The C locale whatever the machine's: WebKit then says navigator.language "C", which a widget
+  // must not send as metadata.language (every message would be refused).
+  const env = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', LANGUAGE: '' };
+  const driver: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const session = () =>
     WebDriver.newSession({
