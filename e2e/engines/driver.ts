@@ -12,7 +12,14 @@ export interface EnginePage {
   /** Real keys into the widget's element; `enter` presses Enter after them. */
   type(selector: string, text: string, enter?: boolean): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
+  /** The browser's back button. */
+  back(): Promise<void>;
+  /** Another tab of the same browser profile: the same storage, locks and channels. */
+  openTab(): Promise<EnginePage>;
+  /** Closes this tab, as the visitor does (the page gets its pagehide). */
   close(): Promise<void>;
+  /** Ends the browser profile, every tab of it. */
+  closeProfile(): Promise<void>;
 }
 
 export interface Engine {

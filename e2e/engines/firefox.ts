@@ -21,7 +21,10 @@ function firefoxPage(page: Page): EnginePage {
       if (enter) await page.keyboard.press('Enter');
     },
     setViewport: (width, height) => page.setViewport({ width, height }),
-    close: () => page.browserContext().close(),
+    back: async () => void (await page.goBack()),
+    openTab: async () => firefoxPage(await page.browserContext().newPage()),
+    close: () => page.close(),
+    closeProfile: () => page.browserContext().close(),
   };
 }
 

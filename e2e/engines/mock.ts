@@ -1,7 +1,7 @@
 // The emulator's control API (/mock/__control) from Node, for the engines layer.
 export interface MockState {
   addressRequests: Array<{ status: number; sessionId?: string }>;
-  connections: Array<{ sessionId: string; closedAt?: number }>;
+  connections: Array<{ sessionId: string; openedAt: number; closedAt?: number; blackholed?: boolean }>;
 }
 
 export function mockAt(origin: string) {
@@ -19,7 +19,12 @@ export function mockAt(origin: string) {
       const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ raw: string; error?: string }>;
       return frames.slice(-count).map((f) => `${f.raw.slice(0, 200)}${f.error ? ` → refused: ${f.error}` : ''}`);
     },
-    /** The message.send payloads the mock received, in order. */
+    /** How many message.send frames reached the mock, those its blackhole swallowed (never processed) included. */
+    async sendsArrived(): Promise<number> {
+      const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ raw: string }>;
+      return frames.filter((f) => f.raw.includes('"message.send"')).length;
+    },
+    /** The message.send payloads the mock processed, in order. */
     async sends(): Promise<Array<Record<string, unknown> & { speech?: string; metadata?: { language?: string } }>> {
       const frames = (await (await fetch(`${origin}/mock/__control/received`)).json()) as Array<{ frame?: { type: string; payload?: Record<string, unknown> } }>;
       return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);

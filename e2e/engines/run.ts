@@ -59,14 +59,14 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
       const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
-        await scenario.run({ page, mock, site });
-        console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+        const remark = await scenario.run({ page, mock, site, widgetOrigin });
+        console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)${remark ? `: ${remark}` : ''}`);
       } catch (error) {
         ok = false;
         console.log(`  FAIL  ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`);
         for (const line of await mock.lastFrames(4)) console.log(`        the service got: ${line}`);
       } finally {
-        await page.close().catch(() => undefined);
+        await page.closeProfile().catch(() => undefined);
       }
     }
   } finally {

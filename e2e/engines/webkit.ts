@@ -28,7 +28,25 @@ function packageVersion(name: string): string {
   }
 }
 
-function webkitPage(client: Client): EnginePage {
+/** One WebDriver session: a browser profile whose tabs take turns (commands go to the current window). */
+interface Session {
+  client: Client;
+  current: string;
+  queue: Promise<unknown>;
+}
+
+function webkitPage(session: Session, handle: string): EnginePage {
+  const { client } = session;
+  // Every command of this tab, in turn with the other tabs', after switching to its window.
+  const inTab = <T>(command: () => Promise<T>): Promise<T> => {
+    const run = session.queue.then(async () => {
+      if (session.current !== handle) await client.switchToWindow(handle);
+      session.current = handle;
+      return command();
+    });
+    session.queue = run.catch(() => undefined);
+    return run;
+  };
   // An element reference for one inside the shadow root (WebDriver serialises it from a script).
   const inWidget = async (selector: string): Promise<string> => {
     const end = Date.now() + 10_000;
@@ -40,14 +58,20 @@ function webkitPage(client: Client): EnginePage {
     }
   };
   return {
-    goto: (url) => client.navigateTo(url).then(() => undefined),
-    reload: () => client.refresh().then(() => undefined),
-    run: (body, ...args) => client.executeScript(body, args as object[]) as Promise<never>,
-    click: async (selector) => void (await client.elementClick(await inWidget(selector))),
-    type: async (selector, text, enter) => void (await client.elementSendKeys(await inWidget(selector), enter ? `${text}\uE007` : text)),
-    setViewport: (width, height) => client.setWindowRect(null, null, width, height).then(() => undefined),
-    // WebKitWebDriver holds one session at a time: a page is a session, closed with it.
-    close: () => client.deleteSession().then(() => undefined),
+    goto: (url) => inTab(() => client.navigateTo(url)).then(() => undefined),
+    reload: () => inTab(() => client.refresh()).then(() => undefined),
+    run: (body, ...args) => inTab(() => client.executeScript(body, args as object[])) as Promise<never>,
+    click: (selector) => inTab(async () => void (await client.elementClick(await inWidget(selector)))),
+    type: (selector, text, enter) => inTab(async () => void (await client.elementSendKeys(await inWidget(selector), enter ? `${text}\uE007` : text))),
+    setViewport: (width, height) => inTab(() => client.setWindowRect(null, null, width, height)).then(() => undefined),
+    back: () => inTab(() => client.back()).then(() => undefined),
+    async openTab() {
+      const { handle: tab } = await inTab(() => client.createWindow('tab'));
+      return webkitPage(session, tab);
+    },
+    close: () => inTab(() => client.closeWindow()).then(() => undefined),
+    // WebKitWebDriver holds one session at a time: a profile is a session.
+    closeProfile: () => client.deleteSession().then(() => undefined),
   };
 }
 
@@ -74,8 +98,10 @@ export async function launchWebKit(): Promise<Engine> {
     name: 'webkit',
     version: packageVersion('webkit2gtk-driver'),
     async newPage() {
-      // A session per page: a fresh browser, so storage starts empty as in a new profile.
-      return webkitPage(await session());
+      // A session per profile: a fresh browser, so storage starts empty.
+      const client = await session();
+      const handle = await client.getWindowHandle();
+      return webkitPage({ client, current: handle, queue: Promise.resolve() }, handle);
     },
     async close() {
       driver.kill();

@@ -7,6 +7,15 @@ document.addEventListener('securitypolicyviolation', (event) => window.cspViolat
 const params = new URLSearchParams(location.search);
 const from = params.get('from') ?? location.origin;
 params.delete('from');
+// ?hostile: the page's CSS fights every embed (e2e/pages/hostile.css), with elements over the corner.
+if (params.has('hostile')) {
+  params.delete('hostile');
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '../pages/hostile.css';
+  document.head.append(link);
+  for (const className of ['sticky-banner', 'corner-overlay']) document.body.append(Object.assign(document.createElement('div'), { className }));
+}
 const script = document.createElement('script');
 script.src = `${from}/dist/parley.js`;
 script.setAttribute('data-base-url', `${from}/mock`);

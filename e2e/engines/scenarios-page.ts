@@ -1,0 +1,114 @@
+// The widget on other people's pages, in every engine: a strict CSP, rich templates, a hostile
+// stylesheet, accessibility (axe, injected), a phone-sized window.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { WIDGET, waitFor, type EnginePage } from './driver.ts';
+import { LAUNCHER, botReplied, botSends, expect, linesAre, openPanel, say, settled, until, type Scenario, type ScenarioContext } from './steps.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The widget's main surfaces' computed styles, as a page's CSS could disturb them. */
+const SURFACE_STYLES = `${WIDGET}
+  const keys = ['font-family', 'font-size', 'line-height', 'letter-spacing', 'color', 'background-color', 'box-sizing', 'width', 'height', 'padding', 'border-radius', 'z-index', 'opacity', 'position'];
+  const pick = (selector) => { const element = inWidget(selector); if (!element) return null; const style = getComputedStyle(element); return Object.fromEntries(keys.map((key) => [key, style.getPropertyValue(key)])); };
+  return { launcher: pick('[part~="launcher"]'), panel: pick('[part~="panel"]'), title: pick('[part~="title"]'), input: pick('[part~="input"]'), send: pick('[part~="send"]') };`;
+
+/** A first message and the bot's answer: the thread exists, the transcript has both sides. */
+async function converse(t: ScenarioContext, query: Record<string, string> = {}, sitePage?: string) {
+  await openPanel(t, query, sitePage);
+  await say(t.page, 'hello');
+  await linesAre(t.page, ['hello:delivered']);
+  await botReplied(t.page);
+}
+
+const card = (t: ScenarioContext, title: string) => ({
+  title,
+  subtitle: `The ${title} plan`,
+  media: { url: `${t.widgetOrigin}/mock/media/plan-pro.svg`, type: 'image' },
+  buttons: [{ type: 'postback', label: `Choose ${title}`, value: `I choose ${title}` }],
+});
+
+/** The template's `index`th picture has loaded and has a size (a carousel's later ones load lazily, when scrolled to). */
+const imageDrawn = (page: EnginePage, template: string, index = 0) =>
+  waitFor(page, `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`, `the ${template}'s picture ${index + 1} drawn`, 10_000, template, index);
+
+export const PAGE_SCENARIOS: Scenario[] = [
+  {
+    name: 'a strict Content-Security-Policy: the widget works with zero violations',
+    async run(t) {
+      await converse(t, {}, 'cross-origin-csp.html');
+      const violations = await t.page.run<string[]>('return window.cspViolations;');
+      expect(violations.length === 0, `CSP violations: ${violations.join('; ')}`);
+    },
+  },
+  {
+    name: 'a card, a carousel and an image drawn; the carousel steps; a postback button sends its value',
+    async run(t) {
+      await converse(t);
+      const carousel = { type: 'carousel', payload: { cards: ['Starter', 'Team', 'Pro', 'Business', 'Enterprise'].map((title) => card(t, title)) } };
+      const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/mock/media/office.png` } };
+      await botSends(t, [{ type: 'card', payload: card(t, 'Pro') }]);
+      await botSends(t, [carousel]);
+      await botSends(t, [image]);
+      for (const template of ['card', 'carousel', 'image']) await imageDrawn(t.page, template);
+      const cards = await t.page.run<number>(`${WIDGET} return widget().shadowRoot.querySelectorAll('[part~="carousel"] [part~="card"]').length;`);
+      expect(cards === 5, `${cards} cards in the carousel`);
+      await t.page.click('[part~="carousel-next"]');
+      await waitFor(t.page, `${WIDGET} return inWidget('[part~="carousel"]').scrollLeft > 0 && !inWidget('[part~="carousel-previous"]').hasAttribute('aria-disabled');`, 'the carousel one card further, "previous" enabled', 5_000);
+      await imageDrawn(t.page, 'carousel', 1);
+      await t.page.click('[data-template="card"] [part~="button"]');
+      await linesAre(t.page, ['hello:delivered', 'Choose Pro:delivered']);
+      const speeches = (await t.mock.sends()).map((s) => s.speech);
+      expect(speeches.at(-1) === 'I choose Pro', `the service got ${JSON.stringify(speeches)}`);
+    },
+  },
+  {
+    name: 'a page hostile to embeds (global !important rules, a reset, an overlay): the widget styled as on a plain page',
+    async run(t) {
+      const capture = async (page: EnginePage, query: Record<string, string>) => {
+        await page.goto(t.site(query));
+        await waitFor(page, `${WIDGET} return !!inWidget('[part~="launcher"]');`, 'the launcher');
+        await settled(page);
+        const closed = await page.run(SURFACE_STYLES);
+        await page.click(LAUNCHER); // a real click: nothing of the page covers the launcher
+        await until(page, 'open');
+        await page.run(`${WIDGET} inWidget('textarea')?.blur();`);
+        await settled(page);
+        const open = await page.run(SURFACE_STYLES);
+        await page.click('[part~="close"]'); // the next page starts closed again
+        return JSON.stringify({ closed, open });
+      };
+      const plain = await capture(t.page, {});
+      const hostile = await capture(t.page, { hostile: '' });
+      const font = await t.page.run<string>(`return getComputedStyle(document.querySelector('h1')).fontFamily;`);
+      expect(font === 'serif', `the hostile stylesheet is on the page (h1 in ${font})`);
+      expect(hostile === plain, `the widget differs on the hostile page:\n        hostile ${hostile}\n        plain   ${plain}`);
+    },
+  },
+  {
+    name: 'accessibility: axe (injected) finds no serious or critical violation in the open panel with rich answers',
+    async run(t) {
+      await converse(t);
+      await botSends(t, [{ type: 'card', payload: card(t, 'Pro') }]);
+      await imageDrawn(t.page, 'card');
+      await settled(t.page); // axe measures contrast on what is painted: not halfway through a fade
+      await t.page.run(`${AXE_SOURCE}; return true;`);
+      const violations = await t.page.run<string[]>(
+        `return axe.run(document.querySelector('parley-chat'), { resultTypes: ['violations'] }).then((result) => result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')));`,
+      );
+      expect(violations.length === 0, `axe: ${violations.join('; ')}`);
+    },
+  },
+  {
+    name: 'a phone-sized window (390×844): the composer usable',
+    async run(t) {
+      await t.page.setViewport(390, 844);
+      await openPanel(t);
+      // Once the panel has slid in: the composer inside the window.
+      const inside = `${WIDGET} const r = inWidget('textarea').getBoundingClientRect(); return r.bottom <= innerHeight && r.right <= innerWidth && r.top >= 0;`;
+      await waitFor(t.page, inside, 'the composer inside the window', 3_000);
+      await say(t.page, 'from a phone');
+      await linesAre(t.page, ['from a phone:delivered']);
+    },
+  },
+];
