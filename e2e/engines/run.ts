@@ -59,7 +59,7 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
       const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
-        const remark = await scenario.run({ page, mock, site, widgetOrigin });
+        const remark = await scenario.run({ engine: spec.name, page, mock, site, widgetOrigin });
         console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)${remark ? `: ${remark}` : ''}`);
       } catch (error) {
         ok = false;

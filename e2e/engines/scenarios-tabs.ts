@@ -50,7 +50,7 @@ export const TAB_SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'the back/forward cache: the page left and restored, the chat connected again, nothing lost or sent twice',
+    name: 'the back/forward cache: the page left with the chat open and restored (WebKit) or loaded again (Firefox), connected again, nothing lost or sent twice',
     async run(t) {
       await t.page.goto(t.site({}, 'cross-origin.html'));
       await t.page.run(`window.addEventListener('pageshow', (event) => { window.restoredFromCache = event.persisted; });`);
@@ -67,9 +67,14 @@ export const TAB_SCENARIOS: Scenario[] = [
       await linesAre(t.page, ['before leaving:delivered', 'after coming back:delivered']);
       const speeches = (await t.mock.sends()).map((s) => s.speech);
       expect(JSON.stringify(speeches) === '["before leaving","after coming back"]', `the service processed ${JSON.stringify(speeches)}`);
+      // Firefox ESR keeps no page in its cache that had a WebSocket open when the visitor left:
+      // measured on a bare page, also when the socket (and a Web Lock) were let go on
+      // beforeunload, the earliest a page hears of it. There Back loads the page again, and that
+      // must lose nothing; WebKit restores the page itself.
+      expect(restored === true || t.engine === 'firefox', 'the page was loaded again, not restored from the back/forward cache');
       const { connections } = await t.mock.state();
-      expect(connections[0]!.closedAt !== undefined, 'the first socket closed when the page left');
-      return restored ? 'restored from the back/forward cache' : 'not kept in the back/forward cache by this engine here: loaded again';
+      expect(connections.length === 2 && connections[0]!.closedAt !== undefined, `${connections.length} sockets: the first closed when the page left, a new one after`);
+      return restored ? 'restored from the back/forward cache' : 'loaded again (no back/forward cache for a page with an open WebSocket)';
     },
   },
 ];

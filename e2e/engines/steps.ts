@@ -1,8 +1,9 @@
 // The steps the engines layer's scenarios are made of, written once against the driver (driver.ts).
-import { WIDGET, waitFor, type EnginePage } from './driver.ts';
+import { WIDGET, waitFor, type Engine, type EnginePage } from './driver.ts';
 import type { Mock } from './mock.ts';
 
 export interface ScenarioContext {
+  engine: Engine['name'];
   page: EnginePage;
   mock: Mock;
   /** The customer's page, on its own origin, with the one line for the widget's origin (`page`: another page of e2e/site). */
