@@ -216,3 +216,34 @@ test('a language file that answers 404: English shows, the console says why, no 
   expect(warnings.some((text) => /"fi" texts could not be loaded, so the chat shows English: .*answers 404/.test(text)), warnings.join('\n')).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('connection trouble in German: no status code, no address, no English in the panel; the reason in the console and parley:error once per change', async ({ page, request }) => {
+  const consoleLines: string[] = [];
+  // The widget's own lines (the browser adds its "Failed to load resource" for each attempt).
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && m.text().startsWith('[parley]') && consoleLines.push(m.text()));
+  await mock(request).control('address', { fail: 1000, status: 503 });
+  await page.goto(`${PAGE}&language=de`);
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { parleyErrors: string[] }).parleyErrors = []);
+    document.addEventListener('parley:error', (event) => seen.push((event as CustomEvent<{ message: string }>).detail.message));
+  });
+  await launcher(page).click();
+  const addressRequests = async () => (await mock(request).state()).addressRequests.length;
+  await expect.poll(addressRequests, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  await mock(request).control('address', { fail: 0, networkError: 1000 });
+  await expect.poll(() => consoleLines.filter((line) => line.includes('could not reach')).length, { timeout: 20_000 }).toBe(1);
+  const retried = await addressRequests();
+  await expect.poll(addressRequests, { timeout: 20_000 }).toBeGreaterThanOrEqual(retried + 2); // more retries, told to nobody
+
+  const header = page.locator('parley-chat [part~="header"]');
+  await expect(header).toContainText('Deine Nachrichten sind gespeichert');
+  const shown = (await widgetTexts(page)).join('\n');
+  expect(shown).not.toMatch(/503|http|127\.0\.0\.1|socket\.info/i);
+  await expectNoEnglish(page, await translationOf('de'), 'while the connection is retried');
+
+  const parleyErrors = await page.evaluate(() => (window as unknown as { parleyErrors: string[] }).parleyErrors);
+  expect(parleyErrors.filter((message) => message.includes('503')), parleyErrors.join('\n')).toHaveLength(1);
+  expect(parleyErrors.filter((message) => message.includes('could not reach')), parleyErrors.join('\n')).toHaveLength(1);
+  expect(consoleLines.filter((line) => line.includes('503')), consoleLines.join('\n')).toHaveLength(1);
+});
+

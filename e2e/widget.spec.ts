@@ -224,13 +224,15 @@ test('a wrong client-id shows an explained error in the panel and a console erro
   expect(errors.join('\n')).toContain('401');
 });
 
-test('an unreachable base-url is explained while it is retried with backoff', async ({ page }) => {
+test('an unreachable base-url: the visitor hears it in plain words, the console and parley:error say where', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await load(page, { 'base-url': 'http://127.0.0.1:9' });
   await launcher(page).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'reconnecting');
-  await expect(page.getByRole('dialog', { name: 'Chat' })).toContainText('127.0.0.1:9');
+  const header = page.locator('parley-chat [part~="header"]');
+  await expect(header).toContainText('Your messages are kept and will be sent when the connection is back.');
+  await expect(header).not.toContainText('127.0.0.1');
   expect(errors.join('\n')).toContain('127.0.0.1:9');
 });
 

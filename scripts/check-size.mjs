@@ -28,6 +28,12 @@
 // per language and switched live), 40.16 kB once each kind of Intl object is made once per
 // language, 40.23 kB with "opens in a new tab" said after links that do; the largest language
 // 1.02 kB (Greek).
+// Issue 19: the loader 7.95 kB (+0.33 kB: setUser() and sendEvent() check their input at the call,
+// against the socket API, before the chat has loaded, 0.45 kB; minus the notices' and the chat's
+// buttons' styles, 0.13 kB, which moved to the chat's sheet); the chat 40.94 kB (+0.71 kB: the
+// same check for the client, the connection trouble in the visitor's words and told to the
+// console and parley:error once per reason, the styles that moved); the largest language 1.08 kB
+// (+0.03 kB: "your messages are kept…").
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -37,9 +43,9 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.65, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.25, ceiling: 45 },
-  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.05, ceiling: 1.5 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 40.97, ceiling: 45 },
+  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

@@ -77,6 +77,19 @@ describe('sending', () => {
     expect(second).toMatchObject({ traceId: 2, speech: 'Second' });
   });
 
+  it('setUser and sendEvent refuse what the socket API would not take, and the next messages go out clean', async () => {
+    const t = setup();
+    const socket = await connected(t);
+    t.client.setUser({ name: 'Ada' });
+    expect(() => t.client.setUser({ name: 'Ada', profile: { phoneNumber: '+31612345678' } } as never)).toThrow('profile.phoneNumber');
+    await expect(t.client.sendEvent('')).rejects.toThrow(TypeError);
+    await t.client.send('still here');
+    await t.client.sendEvent('plan-chosen', { plan: 'pro' });
+    const sent = sendFrames(socket); // every frame passes the strict schema
+    expect(sent.map((p) => p.speech)).toEqual(['still here', 'plan-chosen']);
+    expect(sent[0]!.originator).toEqual({ role: 'external', name: 'Ada' });
+  });
+
   it('uses the configured language over the browser one', async () => {
     const t = setup({ language: 'DE-at' });
     const socket = await connected(t);

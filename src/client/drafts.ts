@@ -1,6 +1,7 @@
 // What the visitor sends, as requests for whichever tab holds the socket: the draft of the frame
 // (speech, event, the visitor and the browser's metadata), the text its bubble shows, and an id
 // unique to this tab.
+import { checkEvent, checkUser } from '../conversation/user-check.ts';
 import type { Clock } from '../connection/clock.ts';
 import { buildDraft, quickReplyAction, toParams, type ChatUser, type Locale, type OutgoingDraft, type SendRequest } from '../conversation/outgoing.ts';
 import type { RichAction } from '../conversation/rich.ts';
@@ -35,8 +36,9 @@ export function createDrafts(options: DraftOptions) {
   }
 
   return {
+    /** A TypeError naming the field when the socket API would not take it: nothing changes then. */
     setUser(next: ChatUser): void {
-      user = { ...next };
+      user = checkUser(next);
     },
     setLanguage(language: string | undefined): void {
       configured = language;
@@ -53,7 +55,7 @@ export function createDrafts(options: DraftOptions) {
     },
     /** An event attachment; params go in metadata.params. No bubble is shown. */
     event(name: string, params?: Record<string, unknown>): SendRequest {
-      if (!name.trim()) throw new TypeError('sendEvent needs an event name');
+      checkEvent(name, params);
       const extra = { eventName: name, ...(params ? { params: toParams(params) } : {}) };
       return request(buildDraft(name, context(), extra), { text: name, hidden: true });
     },

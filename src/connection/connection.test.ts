@@ -335,6 +335,24 @@ describe('reconnecting', () => {
     expect(t.connection.state.kind).toBe('connecting');
   });
 
+  it('tells the console once per reason, not once per retry, and again after it connected', async () => {
+    const t = setup({ script: [{ status: 503 }, { status: 503 }, { status: 503 }, 'network-error', 'network-error', { status: 503 }], random: () => 1 });
+    t.connection.start();
+    for (let i = 0; i < 6; i++) {
+      await settle();
+      const state = t.connection.state;
+      if (state.kind === 'waiting') await vi.advanceTimersByTimeAsync(state.until - Date.now() + 1);
+    }
+    await settle();
+    t.sockets.last().open();
+    const told = [...vi.mocked(t.logger.error).mock.calls, ...vi.mocked(t.logger.warn).mock.calls].map((call) => String(call[0]));
+    expect(told).toHaveLength(3); // 503 (three times), could not reach (twice, each with its own sessionId), 503 again
+    expect(told[0]).toContain('503');
+    expect(told[1]).toContain('could not reach https://service.test/');
+    expect(told[2]).toContain('503');
+    expect(t.connection.state.kind).toBe('open');
+  });
+
   it('after stop, leaves no timer, socket or listener behind', async () => {
     const t = setup();
     const socket = await openConnection(t);

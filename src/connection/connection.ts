@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { browserEnvironment, type Environment } from './environment.ts';
 import { reactToEnvironment } from './environment-reaction.ts';
 import { startKeepAlive, type KeepAlive } from './keep-alive.ts';
-import { IDLE, transition, type ConnectionEvent, type ConnectionState } from './machine.ts';
+import { IDLE, transition, troubleKey, type ConnectionEvent, type ConnectionState } from './machine.ts';
 
 export type { SocketConstructor, SocketLike } from './attempt.ts';
 
@@ -83,6 +83,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   let keepAlive: KeepAlive | undefined; // the open state's timers
   let timer: unknown; // the one timer of any other state
   let everOpened = false;
+  let reported: string | undefined; // the last failure told to the console
   let unsubscribe: (() => void) | undefined;
   const queue: ConnectionEvent[] = [];
   let dispatching = false;
@@ -140,6 +141,8 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
         break;
       case 'open':
         everOpened = true;
+        if (reported !== undefined) logger.info?.('[parley] connected again');
+        reported = undefined;
         keepAlive = startKeepAlive(
           clock,
           timings.pingIntervalMs,
@@ -151,9 +154,12 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       case 'waiting': {
         const wait = Math.max(0, next.until - clock.now());
         timer = clock.setTimeout(() => dispatch({ type: 'retry' }), wait);
-        // Never connected yet: likely a wrong base-url, worth an error the site owner sees.
+        // Once per reason, not once per retry: a console that says the same every few seconds
+        // hides what changed. Never connected yet: likely a wrong base-url, an error the site owner sees.
+        if (troubleKey(next.error) === reported) break;
+        reported = troubleKey(next.error);
         const report = !everOpened && next.attempt === 1 ? logger.error : logger.warn;
-        report.call(logger, `[parley] connection failed: ${next.error.message}; retrying in ${(wait / 1000).toFixed(1)} s`);
+        report.call(logger, `[parley] connection failed: ${next.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (and with growing gaps while it fails)`);
         break;
       }
       case 'offline':

@@ -11,6 +11,9 @@ export interface ConnectionError {
   final: boolean;
 }
 
+/** The same trouble again, whatever changes from one attempt to the next (an address's sessionId). */
+export const troubleKey = (error: ConnectionError): string => `${error.kind} ${error.message.replace(/\?\S*/g, '')}`;
+
 export type ConnectionState =
   /** Never started: nothing has touched the network. */
   | { kind: 'idle' }

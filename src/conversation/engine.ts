@@ -5,6 +5,7 @@
 import { effect, untracked } from '@preact/signals-core';
 import type { AddressResult } from '../connection/address.ts';
 import type { Clock } from '../connection/clock.ts';
+import { troubleKey, type ConnectionState } from '../connection/machine.ts';
 import { createConnection, type ConnectionTimings, type SocketConstructor } from '../connection/connection.ts';
 import type { Environment } from '../connection/environment.ts';
 import { statusOf } from '../connection/status.ts';
@@ -89,6 +90,17 @@ export function createEngine(options: EngineOptions) {
   const { enqueue } = createIntake({ state, store, traceFloor, journal, outbox, publish, onEntry: change, flush: () => flush() });
   const handleFrame = createIncoming({ state, clock, logger, outbox, journal, player, publish, emit, idSalt: Math.floor(random() * 36 ** 4).toString(36) });
 
+  // The technical reason for the page's developer, in parley:error: once per reason while it is
+  // retried (the panel tells the visitor in words), and when it is given up.
+  let troubleReported: string | undefined;
+  function reportTrouble(state: ConnectionState): void {
+    if (state.kind === 'open') troubleReported = undefined;
+    const failed = (state.kind === 'waiting' || (state.kind === 'closed' && state.reason === 'fatal')) && state.error;
+    if (!failed || (state.kind === 'waiting' && troubleKey(failed) === troubleReported)) return;
+    troubleReported = troubleKey(failed);
+    emit('error', { message: failed.message, source: 'connection' });
+  }
+
   const connection = createConnection(
     {
       requestAddress: askForAddress,
@@ -96,9 +108,7 @@ export function createEngine(options: EngineOptions) {
       onStateChange(state, previous) {
         if (previous.kind === 'open') outbox.connectionLost();
         if (state.kind === 'open') flush();
-        if (state.kind === 'closed' && state.reason === 'fatal' && state.error) {
-          emit('error', { message: state.error.message, source: 'connection' });
-        }
+        reportTrouble(state);
         publish({ op: 'status', status: statusOf(state) });
       },
       timings: options.timings,

@@ -165,6 +165,23 @@ describe('<parley-chat> as a loader', () => {
     expect(t.load).toHaveBeenCalledTimes(1);
   });
 
+  it('setUser and sendEvent refuse bad input at the call, before the chat is here, and queue nothing', async () => {
+    const t = setup();
+    const element = t.create();
+    element.setUser({ name: 'Ada' });
+    expect(() => element.setUser({ profile: { phoneNumber: '+31612345678' } } as never)).toThrow('REST-only field profile.phoneNumber');
+    expect(() => element.sendEvent('')).toThrow(TypeError);
+    expect(t.load).not.toHaveBeenCalled();
+    const sending = element.send('hello');
+    await t.arrive();
+    await sending;
+    t.sockets.last().open();
+    await settle();
+    const sent = t.sockets.sockets.flatMap((socket) => socket.frames()).filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
+    expect(sent).toMatchObject([{ speech: 'hello', originator: { role: 'external', name: 'Ada' } }]);
+    expect(JSON.stringify(sent)).not.toContain('phoneNumber');
+  });
+
   it('a call made while the queued ones still run waits for them', async () => {
     const t = setup();
     const element = t.create();

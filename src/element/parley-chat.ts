@@ -6,6 +6,7 @@ import { checkOptions } from '../check-options.ts';
 import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
+import { checkEvent, checkUser } from '../conversation/user-check.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
 import { hasConversation, threadMarkKey } from '../storage-marks.ts';
 import type { Strings } from '../ui/strings.ts';
@@ -236,11 +237,12 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     }
 
     sendEvent(name: string, params?: Record<string, unknown>): Promise<void> {
+      checkEvent(name, params); // refused at the call, before the chat has even loaded
       return this.#withClient('sendEvent', (client) => client.sendEvent(name, params));
     }
 
     setUser(user: ChatUser): void {
-      const copy = (this.#user = { ...user });
+      const copy = (this.#user = checkUser(user));
       if (this.#chat) this.#chat.client.setUser(copy);
       else if (this.#calls.length > 0) this.#calls.push(async (client) => client.setUser(copy));
       else this.#userAtMount = copy;

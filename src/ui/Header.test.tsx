@@ -43,7 +43,9 @@ describe('connection status in the header', () => {
     };
     const { container, unmount } = render(<ChatApp view={t.view} />);
     expect(statusOf(container)).toBe('Reconnecting in 5 s…');
-    expect(container.querySelector('[part~="status-detail"]')!.textContent).toContain('127.0.0.1:9');
+    // The visitor hears what happens to their messages; the address and the error are the console's.
+    expect(container.querySelector('[part~="status-detail"]')!.textContent).toBe('Your messages are kept and will be sent when the connection is back.');
+    expect(container.querySelector('[part~="header"]')!.textContent).not.toContain('127.0.0.1');
 
     await act(() => {
       vi.advanceTimersByTime(999);

@@ -1,5 +1,5 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// The panel's title bar: title, connection status in words, "Retry now", and close.
+// The panel's title bar: title, connection status in the visitor's words, "Retry now", and close.
 import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
@@ -33,9 +33,11 @@ export function Header(props: {
         <span class="visually-hidden" role="status">
           {status.state === 'reconnecting' ? strings.statusReconnecting : words}
         </span>
-        {status.state === 'reconnecting' && status.error && (
+        {/* What happens to their messages, in the visitor's words: the technical reason is for the
+            console and parley:error. */}
+        {(status.state === 'reconnecting' || status.state === 'offline') && (
           <p class="status-detail" part="status-detail">
-            {status.error.message}
+            {strings.messagesKept}
           </p>
         )}
         {/* Under the status, not beside it: the status keeps the header's width in every language. */}

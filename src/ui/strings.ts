@@ -43,6 +43,8 @@ export const defaultStrings = {
   statusOffline: 'Offline',
   statusError: 'Cannot connect',
   retryNow: 'Retry now',
+  /** Under the status while the connection is being retried or the device is offline. */
+  messagesKept: 'Your messages are kept and will be sent when the connection is back.',
 
   pending: 'Sending…',
   sent: 'Sent',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'غير متصل بالإنترنت',
   statusError: 'تعذّر الاتصال',
   retryNow: 'أعد الاتصال الآن',
+  messagesKept: 'رسائلك محفوظة وستُرسل عند عودة الاتصال.',
   pending: 'جارٍ الإرسال…',
   sent: 'تم الإرسال',
   delivered: 'تم التسليم',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Офлайн',
   statusError: 'Не може да се свърже',
   retryNow: 'Свържи сега',
+  messagesKept: 'Съобщенията ви са запазени и ще бъдат изпратени, когато връзката се възстанови.',
   pending: 'Изпраща се…',
   sent: 'Изпратено',
   delivered: 'Доставено',

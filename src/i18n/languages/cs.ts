@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Nelze se připojit',
   retryNow: 'Připojit hned',
+  messagesKept: 'Vaše zprávy jsou uložené a odešlou se, až se spojení obnoví.',
   pending: 'Odesílání…',
   sent: 'Odesláno',
   delivered: 'Doručeno',

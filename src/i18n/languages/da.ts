@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Kan ikke forbinde',
   retryNow: 'Forbind nu',
+  messagesKept: 'Dine beskeder er gemt og sendes, når forbindelsen er tilbage.',
   pending: 'Sender…',
   sent: 'Sendt',
   delivered: 'Leveret',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Keine Verbindung möglich',
   retryNow: 'Jetzt verbinden',
+  messagesKept: 'Deine Nachrichten sind gespeichert und werden gesendet, sobald die Verbindung wieder steht.',
   pending: 'Wird gesendet…',
   sent: 'Gesendet',
   delivered: 'Zugestellt',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Εκτός σύνδεσης',
   statusError: 'Αδυναμία σύνδεσης',
   retryNow: 'Σύνδεση τώρα',
+  messagesKept: 'Τα μηνύματά σας φυλάσσονται και θα σταλούν μόλις επανέλθει η σύνδεση.',
   pending: 'Αποστολή…',
   sent: 'Στάλθηκε',
   delivered: 'Παραδόθηκε',

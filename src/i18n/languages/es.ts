@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Sin conexión a internet',
   statusError: 'No se puede conectar',
   retryNow: 'Reconectar ahora',
+  messagesKept: 'Tus mensajes se guardan y se enviarán cuando vuelva la conexión.',
   pending: 'Enviando…',
   sent: 'Enviado',
   delivered: 'Entregado',

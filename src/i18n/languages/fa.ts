@@ -38,6 +38,7 @@ export default {
   statusOffline: 'آفلاین',
   statusError: 'اتصال ممکن نیست',
   retryNow: 'اکنون وصل شو',
+  messagesKept: 'پیام‌های شما نگه داشته می‌شوند و پس از برقراری دوباره اتصال ارسال خواهند شد.',
   pending: 'در حال ارسال…',
   sent: 'ارسال شد',
   delivered: 'تحویل شد',

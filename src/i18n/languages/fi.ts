@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline-tilassa',
   statusError: 'Yhteyttä ei saada',
   retryNow: 'Yhdistä nyt',
+  messagesKept: 'Viestisi ovat tallessa ja lähtevät, kun yhteys palaa.',
   pending: 'Lähetetään…',
   sent: 'Lähetetty',
   delivered: 'Toimitettu',

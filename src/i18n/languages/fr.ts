@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Hors ligne',
   statusError: 'Connexion impossible',
   retryNow: 'Se reconnecter',
+  messagesKept: 'Vos messages sont conservés et seront envoyés dès le retour de la connexion.',
   pending: 'Envoi…',
   sent: 'Envoyé',
   delivered: 'Distribué',

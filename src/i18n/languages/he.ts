@@ -38,6 +38,7 @@ export default {
   statusOffline: 'לא מקוון',
   statusError: 'אין אפשרות להתחבר',
   retryNow: 'להתחבר עכשיו',
+  messagesKept: 'ההודעות שלך נשמרות ויישלחו כשהחיבור יחזור.',
   pending: 'שולח…',
   sent: 'נשלחה',
   delivered: 'נמסרה',

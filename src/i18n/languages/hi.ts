@@ -38,6 +38,7 @@ export default {
   statusOffline: 'ऑफ़लाइन',
   statusError: 'कनेक्ट नहीं हो सका',
   retryNow: 'अभी कनेक्ट करें',
+  messagesKept: 'आपके संदेश सुरक्षित हैं और कनेक्शन लौटते ही भेज दिए जाएँगे।',
   pending: 'भेजा जा रहा है…',
   sent: 'भेजा गया',
   delivered: 'पहुँच गया',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Nem sikerül kapcsolódni',
   retryNow: 'Kapcsolódás most',
+  messagesKept: 'Üzenetei megmaradnak, és elküldjük őket, amint helyreáll a kapcsolat.',
   pending: 'Küldés…',
   sent: 'Elküldve',
   delivered: 'Kézbesítve',

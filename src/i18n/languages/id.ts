@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Tidak dapat terhubung',
   retryNow: 'Hubungkan sekarang',
+  messagesKept: 'Pesan Anda disimpan dan akan dikirim saat koneksi kembali.',
   pending: 'Mengirim…',
   sent: 'Terkirim',
   delivered: 'Diterima',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Impossibile connettersi',
   retryNow: 'Riconnetti ora',
+  messagesKept: 'I tuoi messaggi sono salvati e verranno inviati quando torna la connessione.',
   pending: 'Invio…',
   sent: 'Inviato',
   delivered: 'Consegnato',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'オフライン',
   statusError: '接続できません',
   retryNow: '今すぐ再接続',
+  messagesKept: 'メッセージは保存されており、接続が戻りしだい送信されます。',
   pending: '送信中…',
   sent: '送信済み',
   delivered: '配信済み',

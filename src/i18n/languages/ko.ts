@@ -38,6 +38,7 @@ export default {
   statusOffline: '오프라인',
   statusError: '연결할 수 없음',
   retryNow: '지금 연결',
+  messagesKept: '메시지는 보관되어 있으며 연결이 복구되면 전송됩니다.',
   pending: '보내는 중…',
   sent: '보냄',
   delivered: '전달됨',

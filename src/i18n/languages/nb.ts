@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Frakoblet',
   statusError: 'Kan ikke koble til',
   retryNow: 'Koble til nå',
+  messagesKept: 'Meldingene dine er lagret og sendes når forbindelsen er tilbake.',
   pending: 'Sender…',
   sent: 'Sendt',
   delivered: 'Levert',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Kan geen verbinding maken',
   retryNow: 'Nu verbinden',
+  messagesKept: 'Je berichten worden bewaard en verstuurd zodra de verbinding terug is.',
   pending: 'Verzenden…',
   sent: 'Verzonden',
   delivered: 'Afgeleverd',

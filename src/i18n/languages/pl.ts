@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Nie można się połączyć',
   retryNow: 'Połącz teraz',
+  messagesKept: 'Twoje wiadomości są zapisane i zostaną wysłane, gdy połączenie wróci.',
   pending: 'Wysyłanie…',
   sent: 'Wysłano',
   delivered: 'Dostarczono',

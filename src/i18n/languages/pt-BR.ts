@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Não foi possível conectar',
   retryNow: 'Conectar agora',
+  messagesKept: 'Suas mensagens estão guardadas e serão enviadas quando a conexão voltar.',
   pending: 'Enviando…',
   sent: 'Enviada',
   delivered: 'Entregue',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Não é possível ligar',
   retryNow: 'Ligar agora',
+  messagesKept: 'As suas mensagens estão guardadas e serão enviadas quando a ligação voltar.',
   pending: 'A enviar…',
   sent: 'Enviada',
   delivered: 'Entregue',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Nu se poate conecta',
   retryNow: 'Conectează acum',
+  messagesKept: 'Mesajele tale sunt păstrate și vor fi trimise când revine conexiunea.',
   pending: 'Se trimite…',
   sent: 'Trimis',
   delivered: 'Livrat',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Не в сети',
   statusError: 'Не удаётся подключиться',
   retryNow: 'Подключиться',
+  messagesKept: 'Ваши сообщения сохранены и будут отправлены, когда связь восстановится.',
   pending: 'Отправка…',
   sent: 'Отправлено',
   delivered: 'Доставлено',

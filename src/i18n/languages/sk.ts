@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Nedá sa pripojiť',
   retryNow: 'Pripojiť teraz',
+  messagesKept: 'Vaše správy sú uložené a odošlú sa, keď sa spojenie obnoví.',
   pending: 'Odosiela sa…',
   sent: 'Odoslané',
   delivered: 'Doručené',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Offline',
   statusError: 'Kan inte ansluta',
   retryNow: 'Anslut nu',
+  messagesKept: 'Dina meddelanden sparas och skickas när anslutningen är tillbaka.',
   pending: 'Skickar…',
   sent: 'Skickat',
   delivered: 'Levererat',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'ออฟไลน์',
   statusError: 'เชื่อมต่อไม่ได้',
   retryNow: 'เชื่อมต่อเลย',
+  messagesKept: 'ข้อความของคุณถูกเก็บไว้และจะส่งเมื่อการเชื่อมต่อกลับมา',
   pending: 'กำลังส่ง…',
   sent: 'ส่งแล้ว',
   delivered: 'ถึงแล้ว',

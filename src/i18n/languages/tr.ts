@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Çevrimdışı',
   statusError: 'Bağlanılamıyor',
   retryNow: 'Şimdi bağlan',
+  messagesKept: 'Mesajlarınız saklanıyor; bağlantı geri geldiğinde gönderilecek.',
   pending: 'Gönderiliyor…',
   sent: 'Gönderildi',
   delivered: 'İletildi',

@@ -38,6 +38,7 @@ export default {
   statusOffline: 'Ngoại tuyến',
   statusError: 'Không thể kết nối',
   retryNow: 'Kết nối ngay',
+  messagesKept: 'Tin nhắn của bạn được lưu lại và sẽ được gửi khi có kết nối trở lại.',
   pending: 'Đang gửi…',
   sent: 'Đã gửi',
   delivered: 'Đã nhận',

@@ -38,6 +38,7 @@ export default {
   statusOffline: '离线',
   statusError: '无法连接',
   retryNow: '立即连接',
+  messagesKept: '您的消息已保存，连接恢复后将发送。',
   pending: '正在发送…',
   sent: '已发送',
   delivered: '已送达',

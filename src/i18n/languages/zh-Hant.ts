@@ -38,6 +38,7 @@ export default {
   statusOffline: '離線',
   statusError: '無法連線',
   retryNow: '立即連線',
+  messagesKept: '您的訊息已保存，連線恢復後將傳送。',
   pending: '傳送中…',
   sent: '已傳送',
   delivered: '已送達',

@@ -53,3 +53,16 @@ export const mistakes = [
   // @ts-expect-error a ref of another element
   <parley-chat ref={useRef<HTMLInputElement>(null)} />,
 ];
+
+// setUser and sendEvent take what the socket API takes: its mistakes fail to compile.
+export function userMistakes(chat: ParleyChatElement) {
+  chat.setUser({ name: 'Ada', profile: { email: 'ada@example.com', gender: 'F', timezone: 1 } });
+  // @ts-expect-error phoneNumber is REST only: the socket profile has no such field
+  chat.setUser({ profile: { phoneNumber: '+31612345678' } });
+  // @ts-expect-error gender is "M", "F" or "U"
+  chat.setUser({ profile: { gender: 'female' } });
+  // @ts-expect-error timezone is a number of hours
+  chat.setUser({ profile: { timezone: '+1' } });
+  // @ts-expect-error the event's name is a string
+  void chat.sendEvent(42);
+}
