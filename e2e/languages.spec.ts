@@ -247,3 +247,27 @@ test('connection trouble in German: no status code, no address, no English in th
   expect(consoleLines.filter((line) => line.includes('503')), consoleLines.join('\n')).toHaveLength(1);
 });
 
+
+test('day separators under a fixed clock: the date, "Yesterday", "Today", in English and then German', async ({ page }) => {
+  const day = (daysAgo: number) => new Date(2026, 10, 25 - daysAgo, 10, 0); // the browser's time zone is this machine's
+  const separators = page.locator('parley-chat [part~="day-separator"]');
+  await page.clock.setFixedTime(day(7));
+  await page.goto(`${PAGE}&language=en`);
+  await launcher(page).click();
+  await expect(widget(page)).toHaveAttribute('data-connection', 'open');
+  for (const [daysAgo, text] of [[7, 'last week'], [1, 'yesterday'], [0, 'today']] as const) {
+    await page.clock.setFixedTime(day(daysAgo));
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await expect(userBubbles(page).last()).toHaveAttribute('data-status', 'delivered');
+  }
+  const date = (language: string) => new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(day(7));
+  await expect(separators).toHaveText([date('en'), 'Yesterday', 'Today']);
+  await widget(page).evaluate((element) => element.setAttribute('language', 'de'));
+  await expect(separators).toHaveText([date('de'), 'Gestern', 'Heute']);
+  // A message of another day is heard with its date; today's with its time only.
+  const heard = await userBubbles(page).evaluateAll((messages) => messages.map((m) => m.querySelector('time')!.textContent));
+  expect(heard[0]).toContain(date('de'));
+  expect(heard[1]).toMatch(/^Gestern, /);
+  expect(heard[2]).toMatch(/^\d\d:\d\d$/);
+});

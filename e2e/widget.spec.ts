@@ -99,6 +99,28 @@ test('typing: Enter sends, the status goes to delivered, the typing indicator co
   await expect(messages(page, 'user').last()).toContainText('line two');
 });
 
+test('a draft survives closing and opening the panel and a reload, with its caret, and is gone once sent', async ({ page }) => {
+  await load(page);
+  await openChat(page);
+  await composer(page).fill('half a question about');
+  await composer(page).press('ArrowLeft'); // the caret one character back from the end
+  await page.locator('parley-chat [part~="close"]').click();
+  await launcher(page).click();
+  await expect(composer(page)).toHaveValue('half a question about');
+  await expect(composer(page)).toBeFocused();
+  const caret = () => composer(page).evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd]);
+  expect(await caret()).toEqual([20, 20]);
+  await page.reload();
+  await expect(composer(page)).toHaveValue('half a question about');
+  expect(await caret()).toEqual([20, 20]);
+  await composer(page).press('End');
+  await composer(page).press('Enter');
+  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
+  await expect(composer(page)).toHaveValue('');
+  await page.reload();
+  await expect(composer(page)).toHaveValue('');
+});
+
 test('client-nonce mode works through the widget', async ({ page, request }) => {
   await load(page, { 'sdk-url': '/mock/sdk' });
   await openChat(page);

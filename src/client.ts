@@ -24,7 +24,7 @@ import { createDrafts, optimisticEntry } from './client/drafts.ts';
 import { createEmitter } from './client/emitter.ts';
 import { engineFactory } from './client/engine-factory.ts';
 import { configurationError, reportedStatus } from './client/status.ts';
-import { tabPanelState } from './panel-state.ts';
+import { tabDraft, tabPanelState } from './panel-state.ts';
 import { randomUuid } from './util/uuid.ts';
 
 export type { ChatClientEventMap };
@@ -157,6 +157,8 @@ export function createChatClient(options: ChatClientOptions) {
     serviceError: replica.serviceError as ReadonlySignal<string | undefined>,
     /** The panel was open in this tab before a reload. */
     panelOpen: panelOpen as ReadonlySignal<boolean>,
+    /** The composer's unsent text in this tab (kept across closing the panel and reloads). */
+    draft: tabDraft(options.clientId ?? ''),
     /** The conversation is loaded; `ready` has resolved. */
     loaded: replica.loaded as ReadonlySignal<boolean>,
     /** This browser already had this conversation when the client was created. */

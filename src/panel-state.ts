@@ -1,4 +1,5 @@
-// The panel's open state belongs to the tab (and survives its reloads), not to the conversation.
+// The panel's open state and the composer's unsent text belong to the tab (and survive its
+// reloads), not to the conversation: another tab has its own.
 import { panelOpenKey } from './storage-marks.ts';
 
 export function tabPanelState(clientId: string) {
@@ -22,3 +23,35 @@ export function tabPanelState(clientId: string) {
     },
   };
 }
+
+/** The composer's unsent text, and where its caret or selection was. */
+export interface Draft {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export function tabDraft(clientId: string) {
+  const key = `parley:draft:${clientId}`;
+  return {
+    read(): Draft | undefined {
+      try {
+        const draft = JSON.parse(globalThis.sessionStorage?.getItem(key) ?? 'null') as Draft | null;
+        return typeof draft?.text === 'string' ? draft : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    /** Keeps the draft; none, or an empty text, forgets it. */
+    write(draft: Draft | undefined): void {
+      try {
+        if (draft?.text) globalThis.sessionStorage?.setItem(key, JSON.stringify(draft));
+        else globalThis.sessionStorage?.removeItem(key);
+      } catch {
+        // Storage refused (sandboxed frame, quota): the draft lasts as long as the panel.
+      }
+    },
+  };
+}
+
+export type DraftStore = ReturnType<typeof tabDraft>;

@@ -3,6 +3,7 @@
 import { computed, signal } from '@preact/signals-core';
 import { vi } from 'vitest';
 import type { ChatClient } from '../src/client.ts';
+import type { Draft, DraftStore } from '../src/panel-state.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';
 import type { RichAction } from '../src/conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
@@ -36,8 +37,18 @@ export function fakeClient() {
     discard: vi.fn((_traceId: number) => {}),
     retryNow: vi.fn(() => {}),
     dismissError: vi.fn(() => {}),
+    draft: memoryDraft(),
   };
   return fake;
+}
+
+/** The composer's draft store, kept in memory (the real one is the tab's sessionStorage). */
+export function memoryDraft(): DraftStore {
+  let kept: Draft | undefined;
+  return {
+    read: () => kept,
+    write: (draft) => void (kept = draft?.text ? { ...draft } : undefined),
+  };
 }
 
 export type FakeClient = ReturnType<typeof fakeClient>;

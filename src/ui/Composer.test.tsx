@@ -25,6 +25,26 @@ describe('composer', () => {
     expect(t.send.closest('[part~="composer"]')).not.toBeNull();
   });
 
+  it('keeps what was typed, with its caret, when the panel closes and opens again, and forgets it once sent', async () => {
+    const t = openApp();
+    t.textbox.focus();
+    t.type('half a question');
+    t.textbox.setSelectionRange(5, 7);
+    fireEvent.keyUp(t.textbox, { key: 'ArrowLeft' });
+    await act(() => void (t.open.value = false));
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    await act(() => void (t.open.value = true));
+    const again = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect(again.value).toBe('half a question');
+    expect([again.selectionStart, again.selectionEnd]).toEqual([5, 7]);
+    fireEvent.keyDown(again, { key: 'Enter' });
+    expect(t.client.send).toHaveBeenCalledWith('half a question');
+    expect(t.client.draft.read()).toBeUndefined();
+    await act(() => void (t.open.value = false));
+    await act(() => void (t.open.value = true));
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('disables Send while the text is blank', () => {
     const t = openApp();
     expect(t.send.disabled).toBe(true);

@@ -1,8 +1,11 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // The message box: Enter sends, Shift+Enter breaks the line, an IME's Enter confirms its text.
 // Near the service's limit a counter appears; over it, sending is blocked (never truncated).
+// What is typed is kept for the tab (closing the panel unmounts it; a reload starts over), with
+// the caret, until it is sent.
 import { h, type RefObject } from 'preact';
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
+import type { DraftStore } from '../panel-state.ts';
 import { MAX_MESSAGE_LENGTH } from '../client.ts';
 import { speechLength } from '../protocol/limits.ts';
 import { SendIcon } from './icons.tsx';
@@ -16,9 +19,17 @@ export function Composer(props: {
   strings: PanelStrings;
   onSend: (text: string) => Promise<unknown>;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  draft: DraftStore;
 }) {
-  const { strings } = props;
-  const [text, setText] = useState('');
+  const { strings, draft } = props;
+  const [text, setText] = useState(() => draft.read()?.text ?? '');
+  // The caret where it was: focusing the box later (opening the panel) keeps it there.
+  useLayoutEffect(() => {
+    const kept = draft.read();
+    if (kept) props.inputRef.current?.setSelectionRange(kept.start, kept.end);
+  }, []);
+  /** Remembers the text and the caret as they are in the box now. */
+  const keep = (box: HTMLTextAreaElement) => draft.write({ text: box.value, start: box.selectionStart, end: box.selectionEnd });
   const length = speechLength(text.trim());
   const left = MAX_MESSAGE_LENGTH - length;
   const over = left < 0;
@@ -29,6 +40,7 @@ export function Composer(props: {
     if (!canSend) return;
     const value = text;
     setText('');
+    draft.write(undefined);
     props.inputRef.current?.focus();
     // The client refuses only what the checks above already stop; give the text back if it does.
     props.onSend(value).catch(() => setText((current) => current || value));
@@ -66,7 +78,12 @@ export function Composer(props: {
           placeholder={strings.messagePlaceholder}
           aria-describedby={left < COUNTER_THRESHOLD ? 'parley-counter' : undefined}
           aria-invalid={over ? 'true' : undefined}
-          onInput={(event) => setText(event.currentTarget.value)}
+          onInput={(event) => {
+            setText(event.currentTarget.value);
+            keep(event.currentTarget);
+          }}
+          onKeyUp={(event) => keep(event.currentTarget)}
+          onPointerUp={(event) => keep(event.currentTarget)}
           onKeyDown={onKeyDown}
         />
         {left < COUNTER_THRESHOLD && (

@@ -8,7 +8,7 @@ import { safeImageUrl } from './image-url.ts';
 import { Linkified } from './Linkified.tsx';
 import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
 import type { PanelStrings } from './strings.ts';
-import { clockTime, isoTime } from './time.ts';
+import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
 
 export interface BubbleProps {
   entry: TranscriptEntry;
@@ -66,7 +66,11 @@ export class MessageBubble extends Component<BubbleProps> {
             </p>
           )}
           <p class="meta">
-            <time dateTime={isoTime(entry.at)}>{clockTime(entry.at, strings.language)}</time>
+            <time dateTime={isoTime(entry.at)}>
+              {/* Heard, not seen (the day's separator shows it): a time of another day says which. */}
+              {dayStart(entry.at) !== dayStart(Date.now()) && <span class="visually-hidden">{dayLabel(entry.at, Date.now(), strings.language)}, </span>}
+              {clockTime(entry.at, strings.language)}
+            </time>
             {own && (
               <>
                 <span aria-hidden="true">

@@ -128,7 +128,7 @@ export function Panel(props: {
       {status.state === 'error' ? (
         <ErrorState message={status.error.message} strings={strings} />
       ) : (
-        <Composer strings={strings} inputRef={textarea} onSend={(text) => client.send(text)} />
+        <Composer strings={strings} inputRef={textarea} draft={client.draft} onSend={(text) => client.send(text)} />
       )}
     </div>
   );

@@ -112,7 +112,9 @@ describe('transcript', () => {
     const { messages } = openApp([received('hi', { at })]);
     const time = messages()[0]!.querySelector('time')!;
     expect(time.getAttribute('datetime')).toBe('2024-05-01T09:05:00.000Z');
-    expect(time.textContent).toMatch(/^\d{1,2}[:.]\d{2}/);
+    // Another day: its date first, heard but not seen (the day's separator shows it).
+    expect(time.querySelector('.visually-hidden')!.textContent).toMatch(/2024, $/);
+    expect(time.lastChild!.textContent).toMatch(/^\d{1,2}[:.]\d{2}( [AP]M)?$/);
   });
 
   it('appends new messages without re-creating the ones already shown', async () => {
@@ -294,5 +296,34 @@ describe('a long conversation', () => {
     const { container } = render(<ChatApp view={tall.view} />);
     await nextFrame();
     expect(container.querySelectorAll('[part~="message"]')).toHaveLength(PAGE + 3);
+  });
+});
+
+describe('day separators', () => {
+  // Wednesday 25 November 2026, 10:00 in the machine's time zone.
+  const now = new Date(2026, 10, 25, 10, 0).getTime();
+  const at = (daysAgo: number, hour: number) => new Date(2026, 10, 25 - daysAgo, hour, 5).getTime();
+
+  it('names each day above its messages: the date, "Yesterday", "Today"; a time of another day is heard with its date', async () => {
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    try {
+      const { container } = openApp([
+        received('last week', { at: at(7, 9) }),
+        userEntry('still last week', { at: at(7, 18) }),
+        received('yesterday', { at: at(1, 23) }),
+        userEntry('today', { at: at(0, 0) }),
+        received('today too', { at: at(0, 9) }),
+      ]);
+      const separators = [...container.querySelectorAll('[part~="day-separator"]')].map((p) => p.textContent);
+      expect(separators).toEqual(['Wednesday, November 18', 'Yesterday', 'Today']);
+      const times = [...container.querySelectorAll('[part~="message"] time')].map((time) => time.textContent);
+      expect(times[0]).toMatch(/^Wednesday, November 18, \d\d:05/);
+      expect(times[2]).toMatch(/^Yesterday, 23:05|^Yesterday, 11:05/);
+      expect(times[3]).toMatch(/^\d\d:05/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import { dayLabel, dayStart } from './time.ts';
 import type { PanelStrings } from './strings.ts';
 
 // Within this many pixels of the bottom, the visitor is following along and new messages scroll in.
@@ -159,7 +160,9 @@ export function Transcript(props: {
     bringOlder();
   };
 
-  const bubbles = shown.flatMap((entry, index) => {
+  const now = Date.now();
+  // Each entry with what goes above it: kept in groups, so the history cut falls between entries.
+  const groups = shown.map((entry, index) => {
     const bubble = (
       <MessageBubble
         key={entry.id}
@@ -171,9 +174,19 @@ export function Transcript(props: {
         onAction={props.onAction}
       />
     );
+    const previous = shown[index - 1];
+    const before: ComponentChildren[] = [];
     // Messages of an earlier thread (its secret was refused) stay above a line.
-    const after = shown[index - 1]?.earlier && !entry.earlier;
-    return after ? [<p key="new-thread" class="separator" role="separator">{strings.newConversation}</p>, bubble] : [bubble];
+    if (previous?.earlier && !entry.earlier) before.push(<p key="new-thread" class="separator" role="separator">{strings.newConversation}</p>);
+    // Each day's messages under its name: "Today", "Yesterday", the date.
+    if (!previous || dayStart(previous.at) !== dayStart(entry.at)) {
+      before.push(
+        <p key={`day-${dayStart(entry.at)}`} class="separator" part="day-separator">
+          {dayLabel(entry.at, now, strings.language)}
+        </p>,
+      );
+    }
+    return [...before, bubble];
   });
 
   return (
@@ -188,9 +201,9 @@ export function Transcript(props: {
         aria-label={strings.transcriptLabel}
       >
         <div class="history" aria-live="off">
-          {bubbles.slice(0, live)}
+          {groups.slice(0, live).flat()}
         </div>
-        {bubbles.slice(live)}
+        {groups.slice(live).flat()}
       </div>
       {props.children}
     </div>
