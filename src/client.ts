@@ -153,6 +153,8 @@ export function createChatClient(options: ChatClientOptions) {
     quickReplies: replica.quickReplies,
     /** Bot and agent messages no tab has shown yet. */
     unread: replica.unread,
+    /** The seq of the latest message shown in any tab (those after it are unread). */
+    readSeq: replica.readSeq as ReadonlySignal<number>,
     /** The last `error` frame's message, until dismissed. */
     serviceError: replica.serviceError as ReadonlySignal<string | undefined>,
     /** The panel was open in this tab before a reload. */

@@ -121,6 +121,7 @@ export function Panel(props: {
         onDiscard={(traceId) => thenFocusComposer(() => client.discard(traceId))()}
         onAction={(label, action) => thenFocusComposer(() => client.sendAction(label, action).catch(() => undefined))()}
         extra={`${typing}:${quickReplies.length}`}
+        readSeq={client.readSeq.peek()}
       >
         <QuickReplies replies={quickReplies} strings={strings} onPick={pick} />
         <TypingIndicator typing={typing} name={typistName(entries, strings)} strings={strings} />

@@ -212,6 +212,7 @@ describe('a long conversation', () => {
     restoreLayout = fakeLayout();
     const t = fakeView(undefined, { open: true });
     t.client.entries.value = entries;
+    t.client.readSeq.value = Math.max(0, ...entries.map((entry) => entry.seq)); // all read: no divider
     t.client.hasOlder.value = hasOlder;
     const result = render(<ChatApp view={t.view} />);
     await nextFrame();
@@ -226,6 +227,50 @@ describe('a long conversation', () => {
       });
     return { ...t, ...result, scroller, texts, history, scrollToTop };
   }
+
+  it('new messages below while the visitor reads older ones: one button with their count, one announcement, a jump to the latest', async () => {
+    const { vi } = await import('vitest');
+    const t = await openLong(thread(40));
+    await act(async () => {
+      t.scroller.scrollTop = 500; // reading older ones, not so near the top that more come in
+      fireEvent.scroll(t.scroller);
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const heard = () => t.scroller.querySelector('[role="status"][data-new-messages]')!.textContent;
+      for (let i = 0; i < 5; i++) {
+        await setEntries(t, [...t.client.entries.value, received(`new ${i}`)]);
+        await act(() => void vi.advanceTimersByTime(300));
+        expect(heard()).toBe(''); // nothing said while they keep coming
+      }
+      const button = screen.getByRole('button', { name: /5 unread messages/ });
+      expect(t.scroller.scrollTop).toBe(500); // the visitor's place is kept
+      await act(() => void vi.advanceTimersByTime(1_000));
+      expect(heard()).toBe('5 unread messages'); // once, when they stopped
+      await act(() => void vi.advanceTimersByTime(5_000));
+      expect(heard()).toBe('5 unread messages');
+      fireEvent.click(button);
+      expect(t.scroller.scrollTop).toBe(t.scroller.scrollHeight - t.scroller.clientHeight);
+      await act(() => void vi.advanceTimersByTime(0));
+      expect(screen.queryByRole('button', { name: /unread messages/ })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opened with messages that came while it was closed: a divider above the first of them, in view', async () => {
+    restoreLayout = fakeLayout();
+    const t = fakeView(undefined, { open: true });
+    const entries = thread(20);
+    t.client.entries.value = entries;
+    t.client.readSeq.value = entries[16]!.seq; // the last three are unread
+    const result = render(<ChatApp view={t.view} />);
+    await nextFrame();
+    const divider = result.container.querySelector<HTMLElement>('[part~="unread-divider"]')!;
+    expect(divider.textContent).toBe('3 unread messages');
+    expect(divider.nextElementSibling!.textContent).toContain('m17');
+    expect(result.container.querySelectorAll('[part~="unread-divider"]')).toHaveLength(1);
+  });
 
   it(`renders only the latest ${PAGE} messages at first, scrolled to the newest`, async () => {
     const t = await openLong(thread(500));

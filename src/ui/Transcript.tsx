@@ -9,12 +9,13 @@
 // is aria-live="off": its additions are not news, so screen readers do not announce them, while
 // new messages still land in the live part and are announced once.
 import { h, type ComponentChildren } from 'preact';
-import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import { NewMessages } from './NewMessages.tsx';
 import { dayLabel, dayStart } from './time.ts';
-import type { PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from './strings.ts';
 
 // Within this many pixels of the bottom, the visitor is following along and new messages scroll in.
 const FOLLOW_THRESHOLD_PX = 80;
@@ -45,6 +46,8 @@ export function Transcript(props: {
   onAction: (label: string, action: RichAction) => void;
   /** Changes to this (typing, quick replies) also keep the view at the bottom. */
   extra: unknown;
+  /** The read marker when the panel opened: a divider goes above the first message after it. */
+  readSeq: number;
   children?: ComponentChildren;
 }) {
   const { strings, loaded } = props;
@@ -65,9 +68,13 @@ export function Transcript(props: {
   // The last entry of the first loaded render: what was there before this page showed it is
   // history too (not announced, not animated); only what comes after it is live.
   const restoredLast = useRef<string | undefined>(undefined);
+  // Messages that came while the panel was closed: a divider above the first, and it in view.
+  const unread = useRef<{ id: string; count: number } | undefined>(undefined);
   if (loaded && start.current === undefined) {
     start.current = visible[visible.length - PAGE]?.id ?? null;
     restoredLast.current = visible.at(-1)?.id;
+    const fresh = visible.slice(-PAGE).filter((entry) => entry.kind === 'received' && entry.from !== 'user' && entry.seq > props.readSeq);
+    if (fresh[0]) unread.current = { id: fresh[0].id, count: fresh.length };
   }
   let from = visible.findIndex((entry) => entry.id === start.current);
   // Not found (trimmed from memory, or a new thread): everything in memory is newer.
@@ -130,7 +137,7 @@ export function Transcript(props: {
       // lengthen the task that rendered them.
       skipFollow.current = true;
       frame.current = requestAnimationFrame(() => {
-        scrollToBottom(el);
+        showLatest(el);
         // Too little to scroll (so no scroll event will come): bring more now.
         if (el.scrollHeight <= el.clientHeight) older.current();
       });
@@ -149,14 +156,28 @@ export function Transcript(props: {
       // Just drawn: the next frame lays it out anyway, forcing that here would lengthen the
       // task that opened the panel.
       const el = scroller.current;
-      frame.current = requestAnimationFrame(() => scrollToBottom(el));
+      frame.current = requestAnimationFrame(() => showLatest(el));
     } else if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
     mounted.current = true;
   }, [last?.id, shown.length - live, props.extra, loaded]);
 
+  // Where the visitor left the latest messages to read older ones: the seq of the last one then.
+  const [awayFrom, setAwayFrom] = useState<number | undefined>(undefined);
+  const newCount = awayFrom === undefined ? 0 : shown.filter((entry) => entry.kind === 'received' && entry.from !== 'user' && entry.seq > awayFrom).length;
+  const follow = (now: boolean) => {
+    if (now !== following.current || (now && awayFrom !== undefined)) setAwayFrom(now ? undefined : (last?.seq ?? 0));
+    following.current = now;
+  };
+  /** The first view of the messages: the divider above the unread ones, else the latest. */
+  const showLatest = (el: HTMLElement | null) => {
+    const divider = el?.querySelector<HTMLElement>('.unread-divider');
+    if (el && divider) el.scrollTop = divider.offsetTop - 8;
+    else scrollToBottom(el);
+  };
+
   const onScroll = () => {
     const el = scroller.current;
-    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX;
+    if (el) follow(el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX);
     bringOlder();
   };
 
@@ -178,6 +199,13 @@ export function Transcript(props: {
     const before: ComponentChildren[] = [];
     // Messages of an earlier thread (its secret was refused) stay above a line.
     if (previous?.earlier && !entry.earlier) before.push(<p key="new-thread" class="separator" role="separator">{strings.newConversation}</p>);
+    if (entry.id === unread.current?.id) {
+      before.push(
+        <p key="unread" class="separator unread-divider" part="unread-divider">
+          {say(strings, 'unread', { count: unread.current.count })}
+        </p>,
+      );
+    }
     // Each day's messages under its name: "Today", "Yesterday", the date.
     if (!previous || dayStart(previous.at) !== dayStart(entry.at)) {
       before.push(
@@ -206,6 +234,14 @@ export function Transcript(props: {
         {groups.slice(live).flat()}
       </div>
       {props.children}
+      <NewMessages
+        count={newCount}
+        strings={strings}
+        onJump={() => {
+          scrollToBottom(scroller.current);
+          follow(true);
+        }}
+      />
     </div>
   );
 }
