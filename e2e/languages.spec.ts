@@ -11,6 +11,11 @@ import { defaultStrings, type StringKey } from '../src/ui/strings.ts';
 import { mock } from './support/mock.ts';
 
 const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/mock';
+
+// Each test starts from a service that answers (one of them makes it fail on purpose).
+test.beforeEach(async ({ request }) => {
+  await mock(request).reset();
+});
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.locator('parley-chat [part~="launcher"]');
 const composer = (page: Page) => page.locator('parley-chat textarea');

@@ -235,3 +235,53 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
   await expect(b.locator('parley-chat [part~="badge"]')).toHaveCount(0);
   expect((await mock(request).state()).connections).toHaveLength(1);
 });
+
+test('notifications: the hidden tab\'s title counts a new message and comes back when shown; one sound across two tabs', async ({ context, request }) => {
+  // The sound is observed where it is made: each chime makes one gain node.
+  await context.addInitScript(() => {
+    const state = window as unknown as { chimes: number };
+    state.chimes = 0;
+    const createGain = AudioContext.prototype.createGain;
+    AudioContext.prototype.createGain = function (this: AudioContext) {
+      state.chimes++;
+      return createGain.call(this);
+    };
+  });
+  const open = async () => {
+    const page = await context.newPage();
+    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', 'notify-title': '', 'notify-sound': '' })}`);
+    await page.locator('parley-chat [part~="launcher"]').click(); // the visitor has used the page
+    await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
+    return page;
+  };
+  const first = await open();
+  await first.locator('parley-chat textarea').fill('hello');
+  await first.locator('parley-chat textarea').press('Enter');
+  await expect(first.locator('parley-chat [part~="message"][data-from="bot"]').first()).toBeVisible();
+  const title = await first.title();
+  const second = await open();
+  await second.locator('parley-chat [part~="close"]').click();
+  // The visitor switches to the second tab. (Headless Chromium keeps every page "visible" whatever
+  // is in front: the first page is told what a browser tells a tab put behind another.)
+  const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await second.bringToFront();
+  await setVisibility(first, 'hidden');
+
+  const threadId = await first.locator('parley-chat').evaluate((element) => (element as unknown as { threadId: string }).threadId);
+  const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'are you still there?' } }] }] } };
+  await mock(request).control('push', { threadId, frame });
+  await expect.poll(() => first.title()).toBe(`(1) ${title}`);
+  await second.waitForTimeout(1_000);
+  const chimes = async () => (await first.evaluate(() => (window as unknown as { chimes: number }).chimes)) + (await second.evaluate(() => (window as unknown as { chimes: number }).chimes));
+  expect(await chimes()).toBe(1);
+
+  await first.bringToFront();
+  await setVisibility(first, 'visible');
+  await expect.poll(() => first.title()).toBe(title);
+  expect(await chimes()).toBe(1);
+});

@@ -72,6 +72,8 @@ export interface ThreadSummary {
   entries: number;
   /** The last text said on the thread, for the list. */
   lastText?: string;
+  /** The visitor's name, as their latest message gave it (setUser), when one did. */
+  visitorName?: string;
   openSockets: number;
 }
 

@@ -85,6 +85,8 @@ export function createThreadStore(clock: Clock): ThreadStore {
       const bot = conversation.bot;
       const last = thread.transcript.at(-1);
       const lastText = last?.speech ?? last?.event ?? last?.messages?.map((m) => m.fallback).join('\n');
+      const named = [...thread.transcript].reverse().find((entry) => entry.source === 'visitor' && entry.originator.name?.trim());
+      const visitorName = named?.originator.name?.trim();
       return {
         threadId: thread.threadId,
         listedId: listedThreadId(thread.threadId),
@@ -96,6 +98,7 @@ export function createThreadStore(clock: Clock): ThreadStore {
         tags: { ...conversation.tags },
         entries: thread.transcript.length,
         ...(lastText ? { lastText } : {}),
+        ...(visitorName ? { visitorName } : {}),
         openSockets,
       };
     },

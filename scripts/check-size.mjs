@@ -35,7 +35,9 @@
 // console and parley:error once per reason, the styles that moved); the largest language 1.08 kB
 // (+0.03 kB: "your messages are kept…"). The chat 41.39 kB with the draft kept per tab, with its
 // caret, and each day's messages under its name ("Today", "Yesterday", the date by Intl; +0.45 kB);
-// 41.79 kB with the unread divider and the "new messages" button (+0.40 kB).
+// 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
+// notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
+// of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -46,7 +48,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 41.82, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.45, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
 ];
 

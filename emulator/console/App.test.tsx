@@ -66,7 +66,7 @@ async function openConsole(storage = new Map<string, string>()) {
   const restCalls = () => t.calls.filter((call) => call.url.startsWith('/mock/rest/') && call.method !== 'GET');
   const select = async (id: string) => {
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${id}`) }));
+      fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Visitor ${id}`) }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
   };
@@ -123,8 +123,8 @@ describe('agent console', () => {
   it('shows the selected thread (aria-current), its state and its transcript as a live log', async () => {
     const t = await openConsole();
     await t.select('newer');
-    expect(screen.getByRole('button', { name: /^newer/ }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: /^older/ }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Visitor newer/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Visitor older/ }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Thread newer' })).toBeTruthy();
     const log = screen.getByRole('log', { name: 'Transcript' });
     expect(log.getAttribute('aria-live')).toBe('polite');

@@ -1,10 +1,11 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// The live list of threads, newest activity first: a list of buttons, the selected one
+// The live list of threads, those waiting for an agent first, then the newest activity: a list of buttons, the selected one
 // aria-current. Arrow keys, Home and End move between them.
 import { h } from 'preact';
 import type { ThreadSummary } from '../model.ts';
-import { clock, isoTime, STATUS_LABEL } from './format.ts';
+import { ago, clock, isoTime, STATUS_LABEL } from './format.ts';
 import type { ConsoleStore } from './store.ts';
+import { useNow } from './use-now.ts';
 import { useSignalValue } from './use-signal.ts';
 
 export function ThreadList({ store }: { store: ConsoleStore }) {
@@ -49,31 +50,40 @@ export function ThreadList({ store }: { store: ConsoleStore }) {
   );
 }
 
-/** Named by its id (and "New"), described by the rest: short names that actions' names do not collide with. */
+/**
+ * Named by the visitor's name where a message gave one (else "Visitor") and the thread's id, then
+ * described by the last message, how long ago, and the tags: short names that actions' names do
+ * not collide with.
+ */
 function ThreadItem(props: { id: string; thread: ThreadSummary; current: boolean; isNew: boolean; onSelect: () => void }) {
   const { thread, id } = props;
   const online = thread.openSockets > 0;
+  const now = useNow(true, 30_000);
+  const names = `${id}-name ${id}-id${props.isNew ? ` ${id}-new` : ''}`;
   return (
     <button
       type="button"
       class="thread"
       aria-current={props.current ? 'true' : undefined}
-      aria-labelledby={props.isNew ? `${id}-name ${id}-new` : `${id}-name`}
-      aria-describedby={thread.lastText ? `${id}-text ${id}-tags ${id}-time` : `${id}-tags ${id}-time`}
+      aria-labelledby={names}
+      aria-describedby={thread.lastText ? `${id}-text ${id}-time ${id}-tags` : `${id}-time ${id}-tags`}
       onClick={props.onSelect}
     >
       <span class="thread-top">
-        <span class="thread-id" id={`${id}-name`}>
-          {thread.threadId}
+        <span class="thread-name" id={`${id}-name`}>
+          {thread.visitorName ?? 'Visitor'}
         </span>
         {props.isNew && (
           <span class="new" id={`${id}-new`}>
             New
           </span>
         )}
-        <time class="muted" id={`${id}-time`} dateTime={isoTime(thread.lastActivityAt)}>
-          {clock(thread.lastActivityAt)}
+        <time class="muted" id={`${id}-time`} dateTime={isoTime(thread.lastActivityAt)} title={clock(thread.lastActivityAt)}>
+          {ago(thread.lastActivityAt, now)}
         </time>
+      </span>
+      <span class="thread-id muted" id={`${id}-id`}>
+        {thread.threadId}
       </span>
       {thread.lastText && (
         <span class="thread-text" id={`${id}-text`}>

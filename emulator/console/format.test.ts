@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { author, bodyThread, countdown, entryLines, messageLines } from './format.ts';
+import { ago, author, bodyThread, countdown, entryLines, messageLines } from './format.ts';
 import { entry } from './test-fakes.ts';
 
 describe('format', () => {
@@ -31,6 +31,21 @@ describe('format', () => {
         ],
       }),
     ).toEqual(['Hello', '[buttons] Pick one']);
+  });
+
+  it("says an agent's message once: its speech and the same text as a response are one line", () => {
+    const reply = entry('t', { source: 'moderator', speech: 'Hello, Sam here.', messages: [{ fallback: 'Hello, Sam here.', responses: [{ type: 'text', payload: { text: 'Hello, Sam here.' } }] }] as never });
+    expect(entryLines(reply)).toEqual(['Hello, Sam here.']);
+  });
+
+  it('says how long ago, in short words', () => {
+    const now = 10_000_000;
+    expect([ago(now - 5_000, now), ago(now - 5 * 60_000, now), ago(now - 3 * 3_600_000, now), ago(now - 2 * 86_400_000, now)]).toEqual([
+      'now',
+      '5 min. ago',
+      '3 hr. ago',
+      '2 days ago',
+    ]);
   });
 
   it('turns an entry into lines: speech, event, REST payloads and messages', () => {

@@ -70,7 +70,8 @@ export function entryLines(entry: TranscriptEntry): string[] {
   if (entry.speech) lines.push(entry.speech);
   if (entry.event) lines.push(`Event: ${entry.event}`);
   if (entry.payload && !entry.speech && !entry.event) lines.push(describePayload(entry.payload));
-  for (const message of entry.messages ?? []) lines.push(...messageLines(message));
+  // An agent's or a REST caller's message carries its speech and the same text as a response: once.
+  for (const message of entry.messages ?? []) lines.push(...messageLines(message).filter((line) => !lines.includes(line)));
   return lines;
 }
 
@@ -86,4 +87,17 @@ export function bodyThread(body: Record<string, unknown>): string | undefined {
   if (typeof direct === 'string') return direct;
   const payload = body.payload as { threadId?: unknown } | undefined;
   return typeof payload?.threadId === 'string' ? payload.threadId : undefined;
+}
+
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
+/** How long ago, in the agent's locale: "now", "5 min. ago", "3 hr. ago", "2 days ago". */
+export function ago(at: number, now: number): string {
+  relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+  const seconds = Math.round((now - at) / 1000);
+  if (seconds < 45) return relativeFormat.format(0, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relativeFormat.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  return hours < 24 ? relativeFormat.format(-hours, 'hour') : relativeFormat.format(-Math.round(hours / 24), 'day');
 }

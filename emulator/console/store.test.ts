@@ -78,6 +78,14 @@ describe('console store', () => {
     expect(store.unread.value.size).toBe(0);
   });
 
+  it('lists the threads waiting for an agent (handover) first, then the newest activity first', async () => {
+    await startLive();
+    const source = FakeEventSource.last;
+    source.send({ kind: 'thread', thread: thread('waiting', { lastActivityAt: 10, status: 'handover' }) });
+    source.send({ kind: 'thread', thread: thread('busy', { lastActivityAt: 90_000 }) });
+    expect(store.threads.value.map((x) => x.threadId)).toEqual(['waiting', 'busy', 't2', 't1']);
+  });
+
   it('ignores feed data that is not a feed event', async () => {
     await startLive();
     FakeEventSource.last.send('not json');

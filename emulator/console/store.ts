@@ -69,7 +69,10 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const loadError = signal<string | undefined>(undefined);
 
   const threads = computed(() =>
-    [...threadMap.value.values()].sort((a, b) => b.lastActivityAt - a.lastActivityAt || (a.threadId < b.threadId ? -1 : 1)),
+    // Those waiting for an agent (handover) first, then the latest activity first.
+    [...threadMap.value.values()].sort(
+      (a, b) => Number(b.status === 'handover') - Number(a.status === 'handover') || b.lastActivityAt - a.lastActivityAt || (a.threadId < b.threadId ? -1 : 1),
+    ),
   );
   const webhooks = computed(() => [...webhookMap.value.values()].sort((a, b) => b.createdAt - a.createdAt));
   const selected = computed(() => (selectedId.value === undefined ? undefined : threadMap.value.get(selectedId.value)));

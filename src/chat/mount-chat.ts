@@ -12,6 +12,7 @@ import type { WidgetView } from '../ui/view.ts';
 import { optionsFromAttributes } from '../element/attributes.ts';
 import type { ChatHost, ElementState, MountedChat } from '../element/chat-host.ts';
 import { sheetOf } from '../element/styles.ts';
+import { notificationsAsked, startNotifications } from './notifications.ts';
 import { trackVisualViewport } from './viewport.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
@@ -46,6 +47,8 @@ export function mountChat(host: ChatHost): MountedChat {
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
+  const notify = signal(notificationsAsked(element));
+  teardown.push(startNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their
   // clock's locale data loads now, in a task of its own, while storage is being read.
   if (client.panelOpen.value || open.value) {
@@ -66,6 +69,8 @@ export function mountChat(host: ChatHost): MountedChat {
     update(next) {
       const opened = next.open !== state.value.open;
       state.value = { ...next };
+      const asked = notificationsAsked(element);
+      if (JSON.stringify(asked) !== JSON.stringify(notify.value)) notify.value = asked;
       // A live `language` changes the texts in place and what the next messages say they are in.
       client.setLanguage(optionsFromAttributes(element).language);
       if (!opened) return;

@@ -40,6 +40,19 @@ export const UI_ATTRIBUTES = [
    * @type boolean
    */
   'open',
+  /**
+   * While the page is hidden, its title shows the unread count, "(2) My shop", and comes back
+   * when it is visible again. Off unless set (`notify-title="false"` is off too).
+   * @type boolean
+   */
+  'notify-title',
+  /**
+   * A short soft sound for a message that arrives while the page is hidden or the panel closed:
+   * from one tab of the browser, at most once every few seconds, never before the visitor has
+   * used the page. Off unless set (`notify-sound="false"` is off too).
+   * @type boolean
+   */
+  'notify-sound',
 ] as const;
 
 export type UiAttribute = (typeof UI_ATTRIBUTES)[number];

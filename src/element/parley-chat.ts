@@ -181,7 +181,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       if (previous === value) return;
       if (name === 'language') this.#chooseLanguage(value);
       else if (name === 'open') this.#setOpen(value !== null, false);
-      else if (name === 'heading') this.#update();
+      else if (name === 'heading' || name[0] === 'n') this.#update(); // heading, notify-title, notify-sound
       else if (isClientAttribute(name) && this.#chat) {
         // New configuration: a new client. Several attributes set together cost one reconnect.
         this.#unmount();

@@ -29,6 +29,10 @@ export interface ParleyChatAttributes {
   language?: string;
   /** The panel's title. */
   heading?: string;
+  /** While the page is hidden, its title shows the unread count. Off unless set. */
+  'notify-title'?: boolean | '' | 'true' | 'false';
+  /** A short sound for a message that arrives while the page is hidden or the panel closed. Off unless set. */
+  'notify-sound'?: boolean | '' | 'true' | 'false';
 }
 
 /** The properties worth setting from a template: the open state and the UI strings. */
