@@ -2,7 +2,7 @@
 // console, the bot stays quiet while paused, resolve brings it back, and the webhook log shows
 // the story. Real Chromium, the emulator inside the dev server (/mock).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mock } from './support/mock.ts';
 
 const messages = (page: Page, from: 'user' | 'bot' | 'agent') => page.locator(`parley-chat [part~="message"][data-from="${from}"]`);
@@ -73,48 +73,56 @@ test('a visitor asks for a human, an agent answers from the console, resolve bri
 });
 
 test('the console at 1024, 1280 and 390 px: cards fit their column, each message once, named by the visitor, handover first, axe clean', async ({ browser, context }) => {
-  // Three visitors, each in a browser of their own (their own storage, so their own thread).
+  // Three visitors, each in a browser of their own (their own storage, so their own thread),
+  // closed at the end: their sockets must not outlive the test.
+  const visitors: BrowserContext[] = [];
   const visit = async (name: string, text: string) => {
-    const visitor = await (await browser.newContext()).newPage();
+    const own = await browser.newContext();
+    visitors.push(own);
+    const visitor = await own.newPage();
     await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock' })}`);
     await visitor.locator('parley-chat').evaluate((el, who) => (el as unknown as { setUser(user: object): void }).setUser({ name: who }), name);
     await visitor.getByRole('button', { name: 'Open chat', exact: true }).click();
     await say(visitor, text);
     return visitor;
   };
-  await visit('Ada Lovelace', 'just looking around, with a rather long first question about the prices of the plans');
-  await visit('Grace Hopper', 'talk to a human');
-  await visit('Alan Turing', 'opening hours');
+  try {
+    await visit('Ada Lovelace', 'just looking around, with a rather long first question about the prices of the plans');
+    await visit('Grace Hopper', 'talk to a human');
+    await visit('Alan Turing', 'opening hours');
 
-  const agent = await context.newPage();
-  await agent.goto('/mock/console/');
-  const list = agent.getByRole('navigation', { name: /Threads/ });
-  await expect(list.getByRole('button')).toHaveCount(3);
-  // Grace asked for a human: her thread comes first, whatever came after it.
-  await expect(list.getByRole('button').first()).toContainText('Grace Hopper');
-  await expect(list.getByRole('button').first()).toContainText('Handover');
+    const agent = await context.newPage();
+    await agent.goto('/mock/console/');
+    const list = agent.getByRole('navigation', { name: /Threads/ });
+    await expect(list.getByRole('button')).toHaveCount(3);
+    // Grace asked for a human: her thread comes first, whatever came after it.
+    await expect(list.getByRole('button').first()).toContainText('Grace Hopper');
+    await expect(list.getByRole('button').first()).toContainText('Handover');
 
-  await list.getByRole('button', { name: /Grace Hopper/ }).click();
-  await agent.getByRole('textbox', { name: /Reply as/ }).fill('Hello Grace, Sam here.');
-  await agent.getByRole('button', { name: 'Send', exact: true }).click();
-  const log = agent.locator('[role=log]');
-  await expect(log).toContainText('Hello Grace, Sam here.');
-  expect(await log.locator('.entry-text', { hasText: 'Hello Grace, Sam here.' }).count()).toBe(1);
+    await list.getByRole('button', { name: /Grace Hopper/ }).click();
+    await agent.getByRole('textbox', { name: /Reply as/ }).fill('Hello Grace, Sam here.');
+    await agent.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = agent.locator('[role=log]');
+    await expect(log).toContainText('Hello Grace, Sam here.');
+    expect(await log.locator('.entry-text', { hasText: 'Hello Grace, Sam here.' }).count()).toBe(1);
 
-  for (const [width, height] of [[1024, 768], [1280, 860], [390, 844]] as const) {
-    await agent.setViewportSize({ width, height });
-    // Nothing wider than the column it sits in: every card, and everything in it.
-    const overflowing = await agent.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.column, .column *')]
-        .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible' && element.clientWidth > 0)
-        .map((element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`),
-    );
-    expect(overflowing, `at ${width} px`).toEqual([]);
-    const cards = await list.getByRole('button').evaluateAll((buttons) => buttons.map((b) => [b.getBoundingClientRect().right, b.closest('.column')!.getBoundingClientRect().right]));
-    for (const [right, columnRight] of cards) expect(right, `a card past its column at ${width} px`).toBeLessThanOrEqual(columnRight! + 0.5);
-    const times = await list.locator('time').evaluateAll((all) => all.map((t) => t.getBoundingClientRect().right <= t.closest('.thread')!.getBoundingClientRect().right));
-    expect(times.every(Boolean), `a card's time cut at ${width} px`).toBe(true);
-    const axe = await new AxeBuilder({ page: agent }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe at ${width} px`).toEqual([]);
+    for (const [width, height] of [[1024, 768], [1280, 860], [390, 844]] as const) {
+      await agent.setViewportSize({ width, height });
+      // Nothing wider than the column it sits in: every card, and everything in it.
+      const overflowing = await agent.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.column, .column *')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible' && element.clientWidth > 0)
+          .map((element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`),
+      );
+      expect(overflowing, `at ${width} px`).toEqual([]);
+      const cards = await list.getByRole('button').evaluateAll((buttons) => buttons.map((b) => [b.getBoundingClientRect().right, b.closest('.column')!.getBoundingClientRect().right]));
+      for (const [right, columnRight] of cards) expect(right, `a card past its column at ${width} px`).toBeLessThanOrEqual(columnRight! + 0.5);
+      const times = await list.locator('time').evaluateAll((all) => all.map((t) => t.getBoundingClientRect().right <= t.closest('.thread')!.getBoundingClientRect().right));
+      expect(times.every(Boolean), `a card's time cut at ${width} px`).toBe(true);
+      const axe = await new AxeBuilder({ page: agent }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe at ${width} px`).toEqual([]);
+    }
+  } finally {
+    await Promise.all(visitors.map((own) => own.close()));
   }
 });

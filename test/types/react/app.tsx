@@ -21,6 +21,8 @@ export function Support() {
       start-event="welcome"
       language="fr"
       heading="Support"
+      notify-title
+      notify-sound={true}
       isOpen={open}
       strings={{ send: 'Envoyer', openChat: 'Ouvrir le chat' }}
       className="chat"
@@ -44,6 +46,8 @@ export const mistakes = [
   <parley-chat isOpen="yes" />,
   // @ts-expect-error no such attribute
   <parley-chat heading2="Support" />,
+  // @ts-expect-error notify-sound is on or off
+  <parley-chat notify-sound="loud" />,
   // @ts-expect-error the detail of parley:delivered is {traceId}
   <parley-chat onparley:delivered={(event) => event.detail.id} />,
   // @ts-expect-error the detail of parley:connection is {state}
