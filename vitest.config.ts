@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit tests only: fake time and fake sockets. The real browser and sockets are Playwright's (e2e/).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulator/**/*.test.ts', 'emulator/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulator/**/*.test.ts', 'emulator/**/*.test.tsx', 'test/docs/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,

@@ -1,4 +1,4 @@
-// The README's example, run as-is: a site's own Playwright test against the Parley emulator.
+// The example of docs/back-end.md ("Use it in your own Playwright tests"), run as-is: a site's own Playwright test against the Parley emulator.
 // In your project: `npm install -D parley-chat @playwright/test`, point your page's
 // <parley-chat base-url> at `emulator.url`, and keep the rest of this file.
 import { expect, test } from '@playwright/test';
