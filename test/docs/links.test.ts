@@ -1,6 +1,6 @@
 // Every relative link of the README, the changelog and docs/ leads somewhere: the file exists,
 // and an anchor names a heading of it (GitHub's way of making ids from headings).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -45,6 +45,14 @@ describe('links in the documentation', () => {
       if (anchor && resolved.endsWith('.md') && !headingIds(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target}: no heading #${anchor}`);
     }
     expect(broken).toEqual([]);
+  });
+
+  it('keeps the pictures small: PNG, together under 1.5 MB', () => {
+    const images = readdirSync(join(ROOT, 'docs/images'));
+    expect(images.length).toBeGreaterThanOrEqual(6);
+    expect(images.every((name) => name.endsWith('.png'))).toBe(true);
+    const total = images.reduce((sum, name) => sum + statSync(join(ROOT, 'docs/images', name)).size, 0);
+    expect(total).toBeLessThan(1.5 * 1024 * 1024);
   });
 
   it('knows a broken link when it sees one', () => {
