@@ -22,7 +22,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite --port ${PORT} --strictPort --host 127.0.0.1`,
+    // The README's `npm start` itself (the docs' samples are run: test/docs/samples.test.ts).
+    command: `npm start -- --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/mock/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

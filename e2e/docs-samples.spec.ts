@@ -1,0 +1,51 @@
+// The documentation's HTML and CSS samples, as written (their example addresses pointed at this
+// server: the emulator under /mock, the built files under /dist): each loads in a page, and a
+// widget there connects when opened. scripts/doc-samples.ts finds them.
+import { expect, test } from '@playwright/test';
+import { docSamples } from '../scripts/doc-samples.ts';
+import { mock } from './support/mock.ts';
+
+const local = (code: string) =>
+  code.replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js').replaceAll('https://api.example.com', '/mock').replaceAll('your-client-id', 'e2e');
+
+test.beforeEach(async ({ request }) => {
+  await mock(request).reset();
+});
+
+for (const sample of docSamples().filter((s) => s.lang === 'html')) {
+  test(`the HTML of ${sample.file}, line ${sample.line}, loads and connects`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/e2e/site/elsewhere.html');
+    // An element alone needs the element defined: the loader does that (it adds nothing without data-client-id).
+    const needsLoader = !sample.code.includes('parley.js');
+    await page.setContent(`<!doctype html><html><body>${needsLoader ? '<script src="/dist/parley.js"></script>' : ''}${local(sample.code)}</body></html>`);
+    await page.locator('parley-chat [part~="launcher"]').click();
+    await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const sample of docSamples().filter((s) => s.lang === 'css')) {
+  test(`the CSS of ${sample.file}, line ${sample.line}, applies to the widget`, async ({ page }) => {
+    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock');
+    await page.locator('parley-chat [part~="launcher"]').waitFor();
+    // Its ::part() rules for what shows now (the closed launcher) change what they say they change.
+    const partRules = [...sample.code.matchAll(/::part\(([\w-]+)\)\s*\{\s*([\w-]+):/g)].map(([, part, property]) => [part!, property!] as const);
+    const partStyles = () =>
+      page.locator('parley-chat').evaluate(
+        (element, rules) => rules.map(([part, property]) => { const target = element.shadowRoot!.querySelector(`[part~="${part}"]`); return target ? getComputedStyle(target).getPropertyValue(property) : null; }),
+        partRules,
+      );
+    const before = await partStyles();
+    await page.addStyleTag({ content: sample.code });
+    const after = await partStyles();
+    expect(before.some((value) => value !== null), 'a part the sample styles is on the page').toBe(true);
+    before.forEach((value, index) => value !== null && expect(after[index], `::part(${partRules[index]![0]}) ${partRules[index]![1]}`).not.toBe(value));
+    // Each custom property the sample sets reaches the element as written.
+    const declared = [...sample.code.matchAll(/(--parley-[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()] as const);
+    expect(declared.length).toBeGreaterThan(0);
+    const computed = await page.locator('parley-chat').evaluate((element, names) => names.map((name) => getComputedStyle(element).getPropertyValue(name).trim()), declared.map(([name]) => name));
+    expect(computed).toEqual(declared.map(([, value]) => value));
+  });
+}
