@@ -1,8 +1,9 @@
 // The code samples of the README and docs/, made into things `npm test` runs, so a sample that
 // stops working fails it:
-//   - TypeScript and JavaScript (ts, tsx, js): each becomes a file of test/types/<framework>/ (or
-//     test/types/docs/ when it uses none), wrapped in what it leaves out (the component around a
-//     JSX fragment, its state), and `npm run typecheck:frameworks` compiles it against the package;
+//   - TypeScript and JavaScript (ts, tsx, js), Vue and Svelte templates: each becomes a file of
+//     test/types/<framework>/ (or test/types/docs/ when it uses none), wrapped in what it leaves
+//     out (the component around a JSX fragment, its state; a template as its checker sees it), and
+//     `npm run typecheck:frameworks` compiles it against the package;
 //   - HTML and CSS: e2e/docs-samples.spec.ts loads each in a page against the emulator;
 //   - shell: the commands that start something are run by the specs named in SHELL_RUNS.
 // `npm run build` writes the files; test/docs/samples.test.ts fails when they are not what this makes.
@@ -38,8 +39,6 @@ export function shellCommands(code: string): string[] {
 
 /** Samples that cannot be compiled on their own here, and why (each one still shown to readers as written). */
 export const NOT_COMPILED: Record<string, string> = {
-  vue: 'a Vue template: needs vue-tsc, not a dependency here; its typings are compiled in test/types/vue',
-  svelte: 'a Svelte template: needs svelte-check, not a dependency here; its typings are compiled in test/types/svelte',
   json: 'a flow file fragment: the emulator reads flow files against its schema (emulator/flows)',
   text: 'output, not code',
 };
@@ -109,20 +108,80 @@ function moduleFile(sample: Sample): string {
   return [`// ${sample.file}, line ${sample.line}. Made by scripts/doc-samples.ts: do not edit.`, ...declared, sample.code.trimEnd(), 'export {};', ''].join('\n');
 }
 
+/** A template's attributes: `name="text"`, `name={expression}`, Vue's `:name="expression"` and `@event="handler"`. */
+function templateAttributes(code: string): Array<{ name: string; text?: string; expression?: string }> {
+  // Up to the tag's own end (an arrow function's `=>` inside it is not one).
+  const tag = /<parley-chat\b([\s\S]*?)(?:\/>|><\/parley-chat>)/.exec(code)?.[1] ?? '';
+  return [...tag.matchAll(/([:@]?[\w:-]+)=(?:"([^"]*)"|\{([^}]*)\})/g)].map(([, name, text, braces]) =>
+    name!.startsWith(':') || name!.startsWith('@') ? { name: name!, expression: text! } : braces !== undefined ? { name: name!, expression: braces } : { name: name!, text: text! },
+  );
+}
+
+/**
+ * A Svelte template as svelte-check sees it: its attributes checked against
+ * `SvelteHTMLElements['parley-chat']` (test/types/svelte/app.ts asks the same of TypeScript).
+ */
+function svelteFile(sample: Sample): string {
+  const entries = templateAttributes(sample.code).map(({ name, text, expression }) => `  '${name}': ${text !== undefined ? JSON.stringify(text) : expression},`);
+  return [
+    `// ${sample.file}, line ${sample.line}, as svelte-check sees it. Made by scripts/doc-samples.ts: do not edit.`,
+    "import type {} from 'parley-chat/svelte';",
+    "import type { SvelteHTMLElements } from 'svelte/elements';",
+    '',
+    'function attributes<Tag extends keyof SvelteHTMLElements>(_tag: Tag, _attributes: SvelteHTMLElements[Tag]): void {}',
+    'let open = false;',
+    'let last: unknown;',
+    "attributes('parley-chat', {",
+    ...entries,
+    '});',
+    'void [open, last];',
+    '',
+  ].join('\n');
+}
+
+/** A Vue template as TSX (Volar checks templates against the same element types): `@parley:x` is `onParley:x`. */
+function vueFile(sample: Sample): string {
+  const refs = (expression: string) => expression.replace(/\b(open|last)\b/g, '$1.value');
+  const props = templateAttributes(sample.code).map(({ name, text, expression }) => {
+    if (text !== undefined) return `${name}=${JSON.stringify(text)}`;
+    if (name.startsWith(':')) return `${name.slice(1)}={${refs(expression!)}}`;
+    const handler = /^\w+$/.test(expression!) ? expression! : `() => (${refs(expression!)})`;
+    return `on${name[1]!.toUpperCase()}${name.slice(2)}={${handler}}`;
+  });
+  return [
+    '/** @jsxImportSource vue */',
+    `// ${sample.file}, line ${sample.line}, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.`,
+    "import type { ParleyChatEventMap } from 'parley-chat';",
+    "import type {} from 'parley-chat/vue';",
+    "import { defineComponent, ref } from 'vue';",
+    '',
+    'export const Sample = defineComponent(() => {',
+    '  const open = ref(false);',
+    "  const onMessage = (event: ParleyChatEventMap['parley:message']) => console.log(event.detail.messages.length);",
+    '  void [open, onMessage];',
+    `  return () => <parley-chat ${props.join(' ')} />;`,
+    '});',
+    '',
+  ].join('\n');
+}
+
 /** What each TypeScript or JavaScript sample becomes: a path in test/types/ and its content. */
 export function compiledSamples(samples: Sample[]): Map<string, string> {
   const files = new Map<string, string>();
   const counts = new Map<string, number>();
+  const add = (folder: string, extension: string, content: string) => {
+    const n = (counts.get(folder) ?? 0) + 1;
+    counts.set(folder, n);
+    files.set(`test/types/${folder}/docs-sample-${n}.${extension}`, content);
+  };
   for (const sample of samples) {
+    if (sample.lang === 'svelte') add('svelte', 'ts', svelteFile(sample));
+    if (sample.lang === 'vue') add('vue', 'tsx', vueFile(sample));
     if (!['ts', 'tsx', 'js'].includes(sample.lang)) continue;
     // A Vue project's vite.config and env.d.ts: the plugin is not a dependency here.
     if (/\bvue\(\{/.test(sample.code)) continue;
     const framework = frameworkOf(sample);
-    const folder = framework ?? 'docs';
-    const n = (counts.get(folder) ?? 0) + 1;
-    counts.set(folder, n);
-    const path = `test/types/${folder}/docs-sample-${n}.${framework ? 'tsx' : 'ts'}`;
-    files.set(path, framework ? componentFile(sample, framework) : moduleFile(sample));
+    add(framework ?? 'docs', framework ? 'tsx' : 'ts', framework ? componentFile(sample, framework) : moduleFile(sample));
   }
   return files;
 }

@@ -35,9 +35,11 @@ describe("the documentation's samples", () => {
     const commands = samples.filter((s) => s.lang === 'sh').flatMap((s) => shellCommands(s.code)).length;
     const shown = samples.filter((s) => NOT_COMPILED[s.lang] || /\bvue\(\{/.test(s.code));
     const code = samples.filter((s) => ['ts', 'tsx', 'js'].includes(s.lang)).length;
-    // Each TypeScript or JavaScript sample is compiled, except a Vue project's config (its plugin is not a dependency).
-    expect(compiled).toBe(code - samples.filter((s) => /\bvue\(\{/.test(s.code)).length);
-    expect(samples.every((s) => ['ts', 'tsx', 'js', 'html', 'css', 'sh'].includes(s.lang) || NOT_COMPILED[s.lang])).toBe(true);
-    console.log(`[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`);
+    // Each TypeScript, JavaScript, Vue or Svelte sample is compiled, except a Vue project's config
+    // (its plugin is not a dependency).
+    const templates = samples.filter((s) => s.lang === 'vue' || s.lang === 'svelte').length;
+    expect(compiled).toBe(code + templates - samples.filter((s) => /\bvue\(\{/.test(s.code)).length);
+    expect(samples.every((s) => ['ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'sh'].includes(s.lang) || NOT_COMPILED[s.lang])).toBe(true);
+    console.log(`[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Vue, Svelte, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`);
   });
 });
