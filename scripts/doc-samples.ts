@@ -5,6 +5,7 @@
 //     out (the component around a JSX fragment, its state; a template as its checker sees it), and
 //     `npm run typecheck:frameworks` compiles it against the package;
 //   - HTML and CSS: e2e/docs-samples.spec.ts loads each in a page against the emulator;
+//   - JSON (a flow step's action): test/docs/samples.test.ts checks it against the flows' schema;
 //   - shell: the commands that start something are run by the specs named in SHELL_RUNS.
 // `npm run build` writes the files; test/docs/samples.test.ts fails when they are not what this makes.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,6 @@ export function shellCommands(code: string): string[] {
 
 /** Samples that cannot be compiled on their own here, and why (each one still shown to readers as written). */
 export const NOT_COMPILED: Record<string, string> = {
-  json: 'a flow file fragment: the emulator reads flow files against its schema (emulator/flows)',
   text: 'output, not code',
 };
 

@@ -78,6 +78,8 @@ function checkTemplate(response: { type: string; payload: unknown }, ctx: z.Refi
   }
 }
 type Action = z.infer<typeof Action>;
+/** One action of a flow step, as flow files write it (the documentation's samples are checked with it). */
+export const FlowAction = Action;
 
 const Step = z.object({
   stepId: z.string().min(1),

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FlowAction } from '../../emulator/flows/flows.ts';
 import { compiledSamples, docSamples, generatedOnDisk, NOT_COMPILED, SHELL_RUNS, shellCommands } from '../../scripts/doc-samples.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -27,6 +28,15 @@ describe("the documentation's samples", () => {
     expect(unrun).toEqual([]);
   });
 
+  it("every JSON sample is a flow action the emulator's flow files accept", () => {
+    const json = samples.filter((s) => s.lang === 'json');
+    expect(json.length).toBeGreaterThan(0);
+    for (const sample of json) {
+      const result = FlowAction.safeParse(JSON.parse(sample.code));
+      expect(result.success, `${sample.file}:${sample.line} ${result.success ? '' : JSON.stringify(result.error.issues)}`).toBe(true);
+    }
+  });
+
   it('every sample is run one way or another, and the count says how', () => {
     const compiled = compiledSamples(samples).size;
     const kinds = new Map<string, number>();
@@ -39,7 +49,7 @@ describe("the documentation's samples", () => {
     // (its plugin is not a dependency).
     const templates = samples.filter((s) => s.lang === 'vue' || s.lang === 'svelte').length;
     expect(compiled).toBe(code + templates - samples.filter((s) => /\bvue\(\{/.test(s.code)).length);
-    expect(samples.every((s) => ['ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'sh'].includes(s.lang) || NOT_COMPILED[s.lang])).toBe(true);
-    console.log(`[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Vue, Svelte, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`);
+    expect(samples.every((s) => ['ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'sh', 'json'].includes(s.lang) || NOT_COMPILED[s.lang])).toBe(true);
+    console.log(`[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Vue, Svelte, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${kinds.get('json') ?? 0} flow action checked, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`);
   });
 });
