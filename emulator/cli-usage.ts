@@ -14,6 +14,8 @@ export const USAGE = `Usage: parley-emulator [options]
   --header-prefix PREFIX    prefix of the four secret headers (default ${DEFAULTS.headerPrefix})
   --handover-pause SECONDS  pause of a handover without secondsToPause (default ${DEFAULTS.handoverPauseSeconds})
   --strict                  refuse what real clients do beyond the spec, instead of logging it
+  --allow-origin ORIGIN     an origin whose pages may use the console and the control API (repeatable; default: the emulator's own only)
+  --allow-host NAME         a host name to answer besides localhost and IP addresses (repeatable)
   --flows FILE              flows in the management API's shape (default: the demo flows)
   --media DIR               folder served at {url}/media/ (default: media/ beside the flows file)
   --quiet                   print only the address and errors

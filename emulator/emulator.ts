@@ -3,13 +3,14 @@
 // or in a test. This file wires the parts and routes paths; each part has a file of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { accessRules, hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './access.ts';
 import { systemClock } from './clock.ts';
 import { createConsoleServer } from './console/server.ts';
 import { handleControl } from './control.ts';
 import { createConversations } from './conversations.ts';
 import { createFeed } from './feed.ts';
 import { loadFlows, type Flow } from './flows/flows.ts';
-import { sendError, sendJson, sendPreflight } from './http.ts';
+import { refuse, sendError, sendJson, sendPreflight } from './http.ts';
 import { createLog } from './log.ts';
 import { serveMedia } from './media.ts';
 import { listFlows } from './management.ts';
@@ -40,7 +41,8 @@ const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulat
 
 const DEFAULT_REFUSAL = 'message refused (control refuse)';
 
-export function createEmulator(input: EmulatorOptions = {}) {
+/** `access`: who may reach it (by default from allowOrigins and allowHosts; the Vite plugin passes Vite's own rules). */
+export function createEmulator(input: EmulatorOptions = {}, access: AccessRules = accessRules(input)) {
   const options = resolveOptions(input);
   const clock = input.clock ?? systemClock;
   const log = createLog({ quiet: options.quiet, now: () => clock.now() });
@@ -122,6 +124,11 @@ export function createEmulator(input: EmulatorOptions = {}) {
     if (!owns(url.pathname)) return false;
     if (!origin && req.headers.host) origin = `http://${req.headers.host}`;
     const path = url.pathname.slice(options.prefix.length) || '/';
+    const refusal = hostRefusal(req, access) ?? (isPrivatePath(path) ? originRefusal(req, access) : undefined);
+    if (refusal) {
+      refuse(res, refusal);
+      return true;
+    }
     if (req.method === 'OPTIONS' && !path.startsWith('/console')) {
       sendPreflight(req, res);
       return true;
@@ -150,6 +157,12 @@ export function createEmulator(input: EmulatorOptions = {}) {
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     if (!owns(url.pathname)) return false;
+    const refusal = hostRefusal(req, access);
+    if (refusal) {
+      const body = JSON.stringify({ status: 'error', message: refusal });
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return true;
+    }
     sockets.handleUpgrade(req, socket, head, url.pathname.slice(options.prefix.length) || '/');
     return true;
   }

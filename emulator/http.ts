@@ -1,5 +1,5 @@
 // Small node:http helpers: every answer is JSON and carries CORS headers, so a widget on any
-// origin (or a test page) can read errors too.
+// origin (or a test page) can read errors too; a refused request (access.ts) carries none.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
@@ -29,6 +29,13 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
     'Cache-Control': 'no-store',
     'Content-Length': Buffer.byteLength(text),
   });
+  res.end(text);
+}
+
+/** 403 for a request from where the emulator does not answer: JSON, and no CORS header (a page of another origin reads nothing). */
+export function refuse(res: ServerResponse, message: string): void {
+  const text = JSON.stringify({ status: 'error', message });
+  res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), Vary: 'Origin' });
   res.end(text);
 }
 

@@ -1,6 +1,7 @@
 // `import { startEmulator } from 'parley-chat/emulator'`: the Parley emulator on a port of its
 // own, for a Playwright global setup or any Node script (emulator contract, "How it starts").
 import { createServer } from 'node:http';
+import { accessRules } from './access.ts';
 import type { AddressInfo } from 'node:net';
 import { createEmulator } from './emulator.ts';
 import { DEFAULTS, type EmulatorOptions } from './options.ts';
@@ -19,7 +20,8 @@ export interface RunningEmulator {
 
 /** Starts the emulator and resolves once it listens. `port: 0` picks a free port. */
 export async function startEmulator(options: Omit<EmulatorOptions, 'prefix'> = {}): Promise<RunningEmulator> {
-  const emulator = createEmulator(options);
+  // The name it is bound to is this machine too (a LAN name with --host).
+  const emulator = createEmulator(options, accessRules({ ...options, allowHosts: [...(options.allowHosts ?? []), ...(options.host ? [options.host] : [])] }));
   const server = createServer((req, res) => {
     emulator.handleRequest(req, res); // prefix '' owns every path
   });

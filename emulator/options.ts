@@ -44,6 +44,17 @@ export interface EmulatorOptions {
   quiet?: boolean;
   /** The "dashboard-configured" handover pause, when `secondsToPause` is absent. Default 1800 s. */
   handoverPauseSeconds?: number;
+  /**
+   * Origins, besides the emulator's own, whose pages may use the console, its API and the control
+   * API (`http://localhost:3000`). Default: none. The socket address, the socket and REST answer
+   * every origin, as the service does.
+   */
+  allowOrigins?: string[];
+  /**
+   * Host names the emulator answers besides localhost, `*.localhost` and IP addresses (a page
+   * reaching it through a name of its own, DNS rebinding, is refused). Default: none.
+   */
+  allowHosts?: string[];
   /** Path prefix when mounted inside another server (e.g. `/mock` in Vite). Default ''. */
   prefix?: string;
   /** Time, for tests. */

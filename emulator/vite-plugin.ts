@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { serveConsoleFromSource } from './console/dev.ts';
+import { accessRules, type AccessRules } from './access.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 import type { ClientConfig, EmulatorOptions } from './options.ts';
 
@@ -21,7 +22,26 @@ export interface ParleyEmulatorPluginOptions extends Omit<EmulatorOptions, 'port
   prefix?: string;
 }
 
+/** What Vite's `cors` option (resolved) lets an origin do: read answers cross-origin. */
+type CorsRule = boolean | string | RegExp | Array<string | RegExp> | ((...args: never[]) => unknown) | undefined;
+function corsAllows(cors: boolean | { origin?: CorsRule } | undefined, origin: string): boolean {
+  if (typeof cors === 'boolean') return cors;
+  const match = (rule: CorsRule): boolean =>
+    rule === true || (typeof rule === 'string' ? rule === origin : rule instanceof RegExp ? rule.test(origin) : Array.isArray(rule) ? rule.some(match) : false);
+  return match(cors?.origin);
+}
+
+/**
+ * Inside Vite, Vite's own rules (its `allowedHosts` and `cors`), and the plugin's options on top:
+ * the emulator answers before Vite's middlewares (see below), so it asks their questions itself.
+ */
+function viteAccess(settings: { allowedHosts?: string[] | true; cors?: boolean | { origin?: CorsRule } }, options: ParleyEmulatorPluginOptions): AccessRules {
+  const own = accessRules({ allowOrigins: options.allowOrigins, allowHosts: settings.allowedHosts === true ? true : [...(settings.allowedHosts ?? []), ...(options.allowHosts ?? [])] });
+  return { allowHosts: own.allowHosts, allowOrigin: (origin) => own.allowOrigin(origin) || corsAllows(settings.cors, origin) };
+}
+
 interface MountableServer {
+  config: { server?: { allowedHosts?: string[] | true; cors?: boolean | object }; preview?: { allowedHosts?: string[] | true; cors?: boolean | object } };
   middlewares: Connect.Server;
   httpServer: { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown } | null;
 }
@@ -31,13 +51,14 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
   let dev: Emulator | undefined;
   let preview: Emulator | undefined;
 
-  const mount = (server: MountableServer): Emulator => {
-    const emulator = createEmulator({ clients: REPO_CLIENTS, quiet: true, ...options, prefix });
+  const mount = (server: MountableServer, settings: 'server' | 'preview'): Emulator => {
+    const emulator = createEmulator({ clients: REPO_CLIENTS, quiet: true, ...options, prefix }, viteAccess(server.config[settings] ?? {}, options));
     const handle: Connect.NextHandleFunction = (req, res, next) => {
       if (!emulator.handleRequest(req, res as ServerResponse)) next();
     };
     // First in the stack: Vite's own CORS middleware would otherwise answer our preflights
-    // (without echoing the requested headers) and its host check could refuse the emulator.
+    // (without echoing the requested headers) for the parts the spec makes cross-origin; the
+    // emulator applies Vite's host and origin rules itself (viteAccess).
     server.middlewares.stack.unshift({ route: '', handle });
     // Only paths under the prefix are taken; Vite's HMR upgrades pass through untouched.
     server.httpServer?.on('upgrade', (req, socket, head) => {
@@ -49,12 +70,12 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
   return {
     name: 'parley-emulator',
     configureServer(server: ViteDevServer) {
-      dev = mount(server);
+      dev = mount(server as unknown as MountableServer, 'server');
       // The console page from source (HMR); its api/ routes still reach the emulator.
       serveConsoleFromSource(server, `${prefix}/console/`);
     },
     configurePreviewServer(server) {
-      preview = mount(server as unknown as MountableServer);
+      preview = mount(server as unknown as MountableServer, 'preview');
     },
     async closeServer() {
       await dev?.close();

@@ -38,7 +38,7 @@ export function emulatorOptions(source: string): Array<{ name: string; type: str
   return [...body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*(\w+)\?:\s*([^;]+);/g)].map(([, doc, name, type]) => ({
     name: name!,
     type: type!.trim(),
-    description: doc!.replace(/\n\s*\*\s?/g, ' ').trim(),
+    description: doc!.replace(/^\*\s?/, '').replace(/\n\s*\*\s?/g, ' ').trim(),
   }));
 }
 

@@ -1,0 +1,92 @@
+// The emulator on a developer's machine, from a browser (emulator contract, "On a developer's
+// machine"): a page of another origin can neither read nor steer the console or the control API,
+// the console's own page can, and a widget on that other origin still chats with the emulator.
+// The emulator runs on a port of its own (startEmulator); the pages come from this dev server.
+import { request } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+
+let emulator: RunningEmulator;
+test.beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, quiet: true });
+});
+test.afterAll(() => emulator.close());
+
+/** Reading the console's state, failing the address requests, pointing the webhooks elsewhere: from this page. */
+function attempts(page: Page, base: string) {
+  return page.evaluate(async (base) => {
+    const attempt = async (path: string, init?: RequestInit) => {
+      try {
+        return `read ${(await fetch(`${base}${path}`, init)).status}`;
+      } catch {
+        return 'refused';
+      }
+    };
+    const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return [
+      await attempt('/console/api/state'),
+      await attempt('/__control/address', json('POST', { fail: 1000, status: 503 })),
+      await attempt('/console/api/webhook', json('PUT', { url: 'http://evil.example/hook' })),
+    ];
+  }, base);
+}
+
+test('another origin can neither read nor steer the console or the control API; the console itself can; the widget there still chats', async ({ page }) => {
+  await page.goto('/e2e/site/elsewhere.html'); // this dev server: another origin than the emulator's
+  expect(await attempts(page, emulator.url)).toEqual(['refused', 'refused', 'refused']);
+  // Nothing changed: the settings are as they were, and addresses are still handed out.
+  const state = (await (await fetch(`${emulator.url}/console/api/state`)).json()) as { settings: { webhookUrl?: string } };
+  expect(JSON.stringify(state.settings)).not.toContain('evil.example');
+
+  // The widget on this other origin, with the emulator as its service.
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'c1', 'base-url': emulator.url })}`);
+  await page.locator('parley-chat [part~="launcher"]').click();
+  await page.locator('parley-chat textarea').fill('hello from another origin');
+  await page.locator('parley-chat textarea').press('Enter');
+  await expect(page.locator('parley-chat [part~="message"][data-from="user"]').last()).toHaveAttribute('data-status', 'delivered');
+
+  // The console's own page: the same calls are read (the last one with a webhook URL it accepts).
+  const own = await page.context().newPage();
+  await own.goto(`${emulator.url}/console/`);
+  const results = await attempts(own, emulator.url);
+  expect(results.slice(0, 2)).toEqual(['read 200', 'read 200']);
+  expect(results[2]).toMatch(/^read (200|400)$/);
+  await fetch(`${emulator.url}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+});
+
+/** A request from Node with the headers a rebinding page or another origin would send. */
+function ask(url: string, headers: Record<string, string>): Promise<{ status: number; allow: string | undefined; message: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let data = '';
+      res.on('data', (chunk) => (data += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers['access-control-allow-origin'] as string | undefined, message: data }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test("npm start's emulator under /mock follows Vite's host and origin rules: a rebinding Host and another origin get nothing", async ({ baseURL }) => {
+  const base = `${baseURL}/mock`;
+  for (const path of ['/console/api/state', '/__control/state', '/rest/v1/threads', '/socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=e2e']) {
+    const answer = await ask(`${base}${path}`, { Host: 'rebind.example' });
+    expect(answer.status, path).toBe(403);
+    expect(answer.allow, path).toBeUndefined();
+  }
+  const upgraded = await new Promise<string>((resolve) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws?token=none`, { headers: { Host: 'rebind.example' } });
+    ws.on('open', () => resolve('open'));
+    ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+    ws.on('error', () => resolve('error'));
+  });
+  expect(upgraded).toBe('403');
+  const foreign = await ask(`${base}/console/api/state`, { Origin: 'http://a.example' });
+  expect(foreign.status).toBe(403);
+  expect(foreign.allow).toBeUndefined();
+  expect(foreign.message).toContain('--allow-origin http://a.example');
+  // The demo's own pages (this server, by name or address) are served.
+  expect((await ask(`${base}/console/api/state`, { Origin: baseURL! })).status).toBe(200);
+  expect((await ask(`${base}/console/api/state`, { Origin: baseURL!.replace('127.0.0.1', 'localhost') })).status).toBe(200);
+});
