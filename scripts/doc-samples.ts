@@ -100,12 +100,12 @@ function componentFile(sample: Sample, framework: Framework): string {
 }
 
 /** A sample without a framework: a module, with what it refers to declared. */
-function moduleFile(sample: Sample): string {
+function moduleFile(sample: Sample, imports: string[] = []): string {
   const declared = [
     /\bchat\./.test(sample.code) && !/\bconst chat\b/.test(sample.code) ? "declare const chat: import('parley-chat').ParleyChatElement;" : '',
     /\bshowMyCalendar\(/.test(sample.code) ? 'declare function showMyCalendar(payload: unknown): void;' : '',
   ].filter(Boolean);
-  return [`// ${sample.file}, line ${sample.line}. Made by scripts/doc-samples.ts: do not edit.`, ...declared, sample.code.trimEnd(), 'export {};', ''].join('\n');
+  return [`// ${sample.file}, line ${sample.line}. Made by scripts/doc-samples.ts: do not edit.`, ...imports, ...declared, sample.code.trimEnd(), 'export {};', ''].join('\n');
 }
 
 /** A template's attributes: `name="text"`, `name={expression}`, Vue's `:name="expression"` and `@event="handler"`. */
@@ -178,8 +178,11 @@ export function compiledSamples(samples: Sample[]): Map<string, string> {
     if (sample.lang === 'svelte') add('svelte', 'ts', svelteFile(sample));
     if (sample.lang === 'vue') add('vue', 'tsx', vueFile(sample));
     if (!['ts', 'tsx', 'js'].includes(sample.lang)) continue;
-    // A Vue project's vite.config and env.d.ts: the plugin is not a dependency here.
-    if (/\bvue\(\{/.test(sample.code)) continue;
+    // A Vue project's vite.config and env.d.ts: a module with the plugin it calls.
+    if (/\bvue\(\{/.test(sample.code)) {
+      add('vue', 'ts', moduleFile(sample, ["import vue from '@vitejs/plugin-vue';"]));
+      continue;
+    }
     const framework = frameworkOf(sample);
     add(framework ?? 'docs', framework ? 'tsx' : 'ts', framework ? componentFile(sample, framework) : moduleFile(sample));
   }
