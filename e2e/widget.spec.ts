@@ -366,13 +366,18 @@ async function pushBot(page: Page, request: Parameters<typeof mock>[0], texts: s
   }
 }
 
-test('reading older messages while five arrive: one button with "5", one announcement, and it jumps to the latest', async ({ page, request }) => {
+/** A conversation long enough to scroll: the visitor's hello, the bot's answer, then `count` more from the bot. */
+async function longConversation(page: Page, request: Parameters<typeof mock>[0], count: number, label: string) {
   await load(page);
   await openChat(page);
   await say(page, 'hello');
   await expect(messages(page, 'bot').first()).toBeVisible();
-  await pushBot(page, request, Array.from({ length: 14 }, (_, i) => `earlier answer ${i + 1}`));
-  await expect(messages(page).last()).toContainText('earlier answer 14');
+  await pushBot(page, request, Array.from({ length: count }, (_, i) => `${label} ${i + 1}`));
+  await expect(messages(page).last()).toContainText(`${label} ${count}`);
+}
+
+test('reading older messages while five arrive: one button with "5", one announcement, and it jumps to the latest', async ({ page, request }) => {
+  await longConversation(page, request, 14, 'earlier answer');
   const scroller = page.locator('parley-chat .scroller');
   await scroller.evaluate((el) => {
     el.scrollTop = 0;
@@ -393,12 +398,7 @@ test('reading older messages while five arrive: one button with "5", one announc
 });
 
 test('three messages that came while the panel was closed: a divider above the first of them, in view', async ({ page, request }) => {
-  await load(page);
-  await openChat(page);
-  await say(page, 'hello');
-  await expect(messages(page, 'bot').first()).toBeVisible();
-  await pushBot(page, request, Array.from({ length: 12 }, (_, i) => `read answer ${i + 1}`));
-  await expect(messages(page).last()).toContainText('read answer 12');
+  await longConversation(page, request, 12, 'read answer');
   await page.getByRole('button', { name: 'Close chat' }).click();
   await pushBot(page, request, ['unread 1', 'unread 2', 'unread 3']);
   await expect(page.locator('parley-chat [part~="launcher"]')).toContainText('3');

@@ -8,7 +8,7 @@
 //   - JSON (a flow step's action): test/docs/samples.test.ts checks it against the flows' schema;
 //   - shell: the commands that start something are run by the specs named in SHELL_RUNS.
 // `npm run build` writes the files; test/docs/samples.test.ts fails when they are not what this makes.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -191,12 +191,10 @@ export function compiledSamples(samples: Sample[]): Map<string, string> {
 
 /** The generated files on disk now (to find stale ones). */
 export function generatedOnDisk(root = process.cwd()): string[] {
-  const folders = readdirSync(join(root, 'test/types')).filter((name) => existsSync(join(root, 'test/types', name)));
-  return folders.flatMap((folder) =>
-    existsSync(join(root, 'test/types', folder)) && !folder.includes('.')
-      ? readdirSync(join(root, 'test/types', folder)).filter((name) => name.startsWith('docs-sample-')).map((name) => `test/types/${folder}/${name}`)
-      : [],
-  );
+  const types = join(root, 'test/types');
+  return readdirSync(types, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(join(types, folder.name)).filter((name) => name.startsWith('docs-sample-')).map((name) => `test/types/${folder.name}/${name}`));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

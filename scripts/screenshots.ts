@@ -4,14 +4,14 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createServer } from 'vite';
+import { mockAt } from '../e2e/engines/mock.ts';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 const PORT = Number(process.env.PARLEY_DOCS_PORT ?? 5197);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT = 'docs/images';
 
-const control = (verb: string, body: unknown = {}) =>
-  fetch(`${ORIGIN}/mock/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const { control } = mockAt(ORIGIN);
 
 const media = (name: string) => `${ORIGIN}/mock/media/${name}`;
 const plan = (title: string, price: string) => ({
