@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { WIDGET, waitFor, type EnginePage } from './driver.ts';
-import { LAUNCHER, botReplied, botSends, expect, linesAre, openPanel, say, settled, until, type Scenario, type ScenarioContext } from './steps.ts';
+import { LAUNCHER, botReplied, botSends, expect, linesAre, openPanel, pause, say, settled, until, type Scenario, type ScenarioContext } from './steps.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -12,6 +12,22 @@ const SURFACE_STYLES = `${WIDGET}
   const keys = ['font-family', 'font-size', 'line-height', 'letter-spacing', 'color', 'background-color', 'box-sizing', 'width', 'height', 'padding', 'border-radius', 'z-index', 'opacity', 'position'];
   const pick = (selector) => { const element = inWidget(selector); if (!element) return null; const style = getComputedStyle(element); return Object.fromEntries(keys.map((key) => [key, style.getPropertyValue(key)])); };
   return { launcher: pick('[part~="launcher"]'), panel: pick('[part~="panel"]'), title: pick('[part~="title"]'), input: pick('[part~="input"]'), send: pick('[part~="send"]') };`;
+
+/**
+ * The surfaces' styles once two reads 150 ms apart agree: the last frame of an opening animation
+ * can still be painting when the engine already reports no animation running (seen in WebKit:
+ * opacity 0.99994).
+ */
+async function stableStyles(page: EnginePage): Promise<string> {
+  const end = Date.now() + 3_000;
+  let before = JSON.stringify(await page.run(SURFACE_STYLES));
+  for (;;) {
+    await pause(150);
+    const now = JSON.stringify(await page.run(SURFACE_STYLES));
+    if (now === before || Date.now() > end) return now;
+    before = now;
+  }
+}
 
 /** A first message and the bot's answer: the thread exists, the transcript has both sides. */
 async function converse(t: ScenarioContext, query: Record<string, string> = {}, sitePage?: string) {
@@ -69,14 +85,14 @@ export const PAGE_SCENARIOS: Scenario[] = [
         await page.goto(t.site(query));
         await waitFor(page, `${WIDGET} return !!inWidget('[part~="launcher"]');`, 'the launcher');
         await settled(page);
-        const closed = await page.run(SURFACE_STYLES);
+        const closed = await stableStyles(page);
         await page.click(LAUNCHER); // a real click: nothing of the page covers the launcher
         await until(page, 'open');
         await page.run(`${WIDGET} inWidget('textarea')?.blur();`);
         await settled(page);
-        const open = await page.run(SURFACE_STYLES);
+        const open = await stableStyles(page);
         await page.click('[part~="close"]'); // the next page starts closed again
-        return JSON.stringify({ closed, open });
+        return `{"closed":${closed},"open":${open}}`;
       };
       const plain = await capture(t.page, {});
       const hostile = await capture(t.page, { hostile: '' });
