@@ -9,7 +9,8 @@ import { browserEnvironment, type Environment } from './connection/environment.t
 import type { ConnectionStatus } from './connection/status.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
 import { browserLocale, type ChatUser, type Locale, type SendRequest } from './conversation/outgoing.ts';
-import { indexedDbStore, type ConversationStore } from './conversation/persistence.ts';
+import { indexedDbStore, memoryStore, type ConversationStore } from './conversation/persistence.ts';
+import { indexedDbFactory } from './browser/features.ts';
 import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
 import { unsentRequests } from './client/unsent.ts';
@@ -77,7 +78,8 @@ const OLDER_PAGE = 50;
 export function createChatClient(options: ChatClientOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? console;
-  const store = options.store ?? indexedDbStore(options.clientId ?? '', logger);
+  // Where the browser refuses IndexedDB (an opaque origin, storage blocked) the conversation lives in this page.
+  const store = options.store ?? (indexedDbFactory() ? indexedDbStore(options.clientId ?? '', logger) : memoryStore(`parley:${options.clientId}`));
   const events = createEmitter<ChatClientEventMap>(logger);
   const tabId = Math.random().toString(36).slice(2, 10);
   const drafts = createDrafts({ tabId, clock, locale: options.locale ?? browserLocale, language: options.language, user: options.user });

@@ -1,26 +1,16 @@
 // The panel's open state and the composer's unsent text belong to the tab (and survive its
 // reloads), not to the conversation: another tab has its own.
+import { webStorage } from './browser/features.ts';
 import { panelOpenKey } from './storage-marks.ts';
+
+const tabStorage = webStorage('sessionStorage');
 
 export function tabPanelState(clientId: string) {
   const key = panelOpenKey(clientId);
-  const storage = (): Storage | undefined => globalThis.sessionStorage;
   return {
-    read(): boolean {
-      try {
-        return storage()?.getItem(key) === '1';
-      } catch {
-        return false;
-      }
-    },
-    write(open: boolean): void {
-      try {
-        if (open) storage()?.setItem(key, '1');
-        else storage()?.removeItem(key);
-      } catch {
-        // Storage refused (sandboxed frame): the state lasts as long as the page.
-      }
-    },
+    read: (): boolean => tabStorage.get(key) === '1',
+    // Where storage is refused (a sandboxed frame) the state lasts as long as the page.
+    write: (open: boolean): void => void (open ? tabStorage.set(key, '1') : tabStorage.remove(key)),
   };
 }
 
@@ -36,20 +26,17 @@ export function tabDraft(clientId: string) {
   return {
     read(): Draft | undefined {
       try {
-        const draft = JSON.parse(globalThis.sessionStorage?.getItem(key) ?? 'null') as Draft | null;
+        const draft = JSON.parse(tabStorage.get(key) ?? 'null') as Draft | null;
         return typeof draft?.text === 'string' ? draft : undefined;
       } catch {
-        return undefined;
+        return undefined; // damaged
       }
     },
     /** Keeps the draft; none, or an empty text, forgets it. */
     write(draft: Draft | undefined): void {
-      try {
-        if (draft?.text) globalThis.sessionStorage?.setItem(key, JSON.stringify(draft));
-        else globalThis.sessionStorage?.removeItem(key);
-      } catch {
-        // Storage refused (sandboxed frame, quota): the draft lasts as long as the panel.
-      }
+      // Where storage is refused or full, the draft lasts as long as the panel.
+      if (draft?.text) tabStorage.set(key, JSON.stringify(draft));
+      else tabStorage.remove(key);
     },
   };
 }

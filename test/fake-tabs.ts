@@ -6,7 +6,7 @@ import type { TabSupport } from '../src/tabs/coordinator.ts';
 import type { LockManagerLike, PageLifecycle } from '../src/tabs/election.ts';
 
 interface Waiter {
-  callback: (lock: unknown) => Promise<unknown>;
+  callback: (lock: unknown) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   signal?: AbortSignal;

@@ -2,6 +2,9 @@
 // the unread count in the page's title while the page is hidden, and a short soft sound for a
 // message that arrives while the page is hidden or the panel closed.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { lockManager, webStorage } from '../browser/features.ts';
+
+const shared = webStorage('localStorage');
 
 /** At most one sound in this long, across the tabs of the browser. */
 export const SOUND_GAP_MS = 4_000;
@@ -62,15 +65,12 @@ function titleCount() {
 function chime(clientId: string): void {
   const key = `parley:chime:${clientId}`;
   const playOnce = () => {
-    try {
-      if (!hasInteracted() || Date.now() - Number(localStorage.getItem(key) ?? 0) < SOUND_GAP_MS) return;
-      localStorage.setItem(key, String(Date.now()));
-    } catch {
-      // No storage (a sandboxed frame): this tab alone decides.
-    }
+    // Without storage (a sandboxed frame) this tab alone decides.
+    if (!hasInteracted() || Date.now() - Number(shared.get(key) ?? 0) < SOUND_GAP_MS) return;
+    shared.set(key, String(Date.now()));
     playTone();
   };
-  const locks = (navigator as { locks?: { request(name: string, options: object, callback: (lock: unknown) => void): Promise<unknown> } }).locks;
+  const locks = lockManager();
   if (locks) void locks.request(key, { ifAvailable: true }, (lock) => lock && playOnce()).catch(() => undefined);
   else playOnce();
 }

@@ -3,7 +3,10 @@
 // and handed in again at the next start. Only pending ones: a message leaves for the service
 // only once it is saved, so a pending one never left; and the holder takes a request once by its
 // id, so one whose save landed after all is not taken twice.
+import { webStorage } from '../browser/features.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
+
+const tabStorage = webStorage('sessionStorage');
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 
 const isRequest = (value: unknown): value is SendRequest => {
@@ -23,18 +26,15 @@ export function unsentRequests(clientId: string) {
     keep(entries: readonly TranscriptEntry[]): void {
       const pending = new Set(entries.flatMap((entry) => (entry.kind === 'user' && entry.status === 'pending' ? [entry.id] : [])));
       for (const rid of submitted.keys()) if (!pending.has(`u${rid}`)) submitted.delete(rid);
-      try {
-        if (submitted.size > 0) sessionStorage.setItem(key, JSON.stringify([...submitted.values()]));
-        else sessionStorage.removeItem(key);
-      } catch {
-        // No sessionStorage: nothing more can be done at page hide.
-      }
+      // Without sessionStorage nothing more can be done at page hide.
+      if (submitted.size > 0) tabStorage.set(key, JSON.stringify([...submitted.values()]));
+      else tabStorage.remove(key);
     },
     /** At start: what the last page of this tab left unsaved (once). */
     take(): SendRequest[] {
       try {
-        const found: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
-        sessionStorage.removeItem(key);
+        const found: unknown = JSON.parse(tabStorage.get(key) ?? '[]');
+        tabStorage.remove(key);
         return Array.isArray(found) ? found.filter(isRequest) : [];
       } catch {
         return [];

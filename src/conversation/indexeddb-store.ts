@@ -5,6 +5,7 @@
 // next write that works (each failure reopens the database). Only this module imports idb-keyval.
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
+import { indexedDbFactory, isRefusal, refuse, webStorage } from '../browser/features.ts';
 import { threadMarkKey } from '../storage-marks.ts';
 import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
 import type { SendRequest } from './outgoing.ts';
@@ -56,14 +57,7 @@ interface PageState {
 }
 const pages = new Map<string, PageState>();
 
-/** localStorage, where it can be had (sandboxed frames refuse it): undefined otherwise. */
-function local<T>(action: (storage: Storage) => T): T | undefined {
-  try {
-    return action(localStorage);
-  } catch {
-    return undefined;
-  }
-}
+const local = webStorage('localStorage');
 
 /**
  * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
@@ -73,9 +67,13 @@ function local<T>(action: (storage: Storage) => T): T | undefined {
 function threadMarker(clientId: string) {
   const name = threadMarkKey(clientId);
   return {
-    isSet: () => local((storage) => storage.getItem(name) === '1'),
-    set: () => local((storage) => storage.setItem(name, '1')),
-    clear: () => local((storage) => storage.removeItem(name)),
+    /** Undefined where localStorage is refused: IndexedDB must be asked. */
+    isSet: () => {
+      const value = local.get(name);
+      return value === undefined ? undefined : value === '1';
+    },
+    set: () => local.set(name, '1'),
+    clear: () => local.remove(name),
   };
 }
 
@@ -87,14 +85,14 @@ function threadMarker(clientId: string) {
 function lastTraceNote(clientId: string) {
   const name = `parley:trace:${clientId}`;
   const read = (threadId: string): number => {
-    const [thread, last] = (local((storage) => storage.getItem(name)) ?? '').split(' ');
+    const [thread, last] = (local.get(name) ?? '').split(' ');
     const value = Number(last);
     return thread === threadId && Number.isSafeInteger(value) ? value : 0;
   };
   return {
     read,
     write: (threadId: string, traceId: number) => {
-      if (read(threadId) < traceId) local((storage) => storage.setItem(name, `${threadId} ${traceId}`));
+      if (read(threadId) < traceId) local.set(name, `${threadId} ${traceId}`);
     },
   };
 }
@@ -179,7 +177,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
   let page = pages.get(clientId);
   if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
-  const available = () => !!globalThis.indexedDB;
+  const available = () => indexedDbFactory() !== undefined;
   const connection = open ? {} : shared;
   const database = (): UseStore => (connection.db ??= open ? open() : createStore('parley', 'conversations'));
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
@@ -199,7 +197,9 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
    */
   function trouble(error: unknown, used: UseStore | undefined): void {
     if (used !== undefined && used !== connection.db) return;
-    if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
+    // Refused for good (an opaque origin, storage blocked): said once with the page's other refusals.
+    if (isRefusal(error)) refuse('IndexedDB');
+    else if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
     state.failing = true;
     if (used) drop(used);
   }

@@ -161,7 +161,7 @@ describe('indexedDbStore', () => {
 
   it('falls back to memory when IndexedDB fails, and keeps working', async () => {
     const logger = silentLogger();
-    const broken = (() => Promise.reject(new DOMException('blocked', 'SecurityError'))) as unknown as ReturnType<typeof createStore>;
+    const broken = (() => Promise.reject(new DOMException('Internal error opening backing store', 'UnknownError'))) as unknown as ReturnType<typeof createStore>;
     const store = indexedDbStore(`broken-${++dbCount}`, logger, () => broken);
     await store.write('thread-1', { meta: meta(), entries: [user(1)] });
     expect((await store.load(10))?.entries).toEqual([user(1)]);

@@ -13,6 +13,7 @@ import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
+import { lockManager, refuse } from '../browser/features.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
 import { runCommand } from './commands.ts';
 import { BEAT_MS, trackLeads } from './leads.ts';
@@ -25,12 +26,13 @@ export interface TabSupport {
   lifecycle: PageLifecycle;
 }
 
-/** Web Locks and BroadcastChannel where both exist; otherwise each tab works alone. */
+/** Web Locks and BroadcastChannel where both exist and are allowed; otherwise each tab works alone. */
 export function browserTabSupport(): TabSupport | undefined {
-  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  if (!globalThis.window) return undefined;
   const Channel = (globalThis as { BroadcastChannel?: ChannelConstructor }).BroadcastChannel;
-  if (!locks || !Channel || !globalThis.window) return undefined;
-  return { locks, Channel, lifecycle: browserLifecycle() };
+  if (!Channel) refuse('BroadcastChannel');
+  const locks = lockManager();
+  return locks && Channel ? { locks, Channel, lifecycle: browserLifecycle() } : undefined;
 }
 
 export { BEAT_MS, SILENCE_MS } from './leads.ts';
@@ -216,12 +218,24 @@ export function createCoordinator(options: CoordinatorOptions) {
     else channel?.post({ type: 'command', command });
   }
 
+  /** No sharing between tabs (none possible, or the browser refused it): this tab leads alone. */
+  function goAlone(): void {
+    if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
+    beatTimer = undefined;
+    channel?.close();
+    channel = undefined;
+    election = undefined;
+    if (!engine) lead();
+  }
+
   function join(): void {
-    if (!support) {
-      lead();
-      return;
+    if (!support) return goAlone();
+    try {
+      channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage);
+    } catch {
+      refuse('BroadcastChannel');
+      return goAlone();
     }
-    channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage);
     channel.post({ type: 'hello' });
     election = electLeader({
       name: options.name,
@@ -232,6 +246,7 @@ export function createCoordinator(options: CoordinatorOptions) {
         // Back from the back/forward cache or a freeze: whatever changed meanwhile comes with the state.
         if (change === 'return') channel?.post({ type: 'hello' });
       },
+      onRefused: goAlone,
     });
     tick();
   }
@@ -264,7 +279,7 @@ export function createCoordinator(options: CoordinatorOptions) {
         await engine.submit(request);
       } else {
         // In storage before the holder hears of it: if both tabs go away, the next holder finds it.
-        if (support) await typed.persist(request);
+        if (channel) await typed.persist(request);
         send({ name: 'send', request });
       }
       return taken;

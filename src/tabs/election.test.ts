@@ -17,6 +17,7 @@ function candidate(browser: ReturnType<typeof fakeBrowser>, log: string[], name:
       log.push(`${name} leads`);
       return () => log.push(`${name} ends`);
     },
+    onRefused: () => log.push(`${name} alone`),
   });
   return { ...tab, election };
 }
@@ -76,5 +77,27 @@ describe('electLeader', () => {
     a.election.stop();
     await settle();
     expect(log).toEqual(['a leads', 'a ends']);
+  });
+
+  it('a lock the browser refuses (an opaque origin) is asked for once, not again and again', async () => {
+    const browser = fakeBrowser();
+    const log: string[] = [];
+    let requests = 0;
+    const refusing = {
+      request: () => {
+        requests++;
+        return Promise.reject(new DOMException('Access to the Locks API is denied in this context.', 'SecurityError'));
+      },
+    };
+    const tab = browser.tab();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    electLeader({ name: 'parley:c', locks: refusing, lifecycle: tab.support.lifecycle, lead: () => () => undefined, onRefused: () => log.push('alone') });
+    await settle();
+    tab.back(); // pageshow: a refusal stays a refusal
+    await settle();
+    expect(requests).toBe(1);
+    expect(log).toEqual(['alone']);
+    expect(warn.mock.calls.filter(([text]) => String(text).includes('Web Locks'))).toHaveLength(1);
+    warn.mockRestore();
   });
 });

@@ -3,14 +3,9 @@
 // A tab that is hidden into the back/forward cache or frozen lets go first (a frozen tab runs
 // nothing, so it could neither send nor answer the others), and queues again when it returns.
 
-/** The part of `navigator.locks` used here. */
-export interface LockManagerLike {
-  request(
-    name: string,
-    options: { signal?: AbortSignal; steal?: boolean },
-    callback: (lock: unknown) => Promise<unknown>,
-  ): Promise<unknown>;
-}
+import { refuse, type LockManagerLike } from '../browser/features.ts';
+
+export type { LockManagerLike };
 
 /** Page lifecycle signals: `leave` on pagehide and freeze, `return` on pageshow and resume. */
 export interface PageLifecycle {
@@ -57,6 +52,8 @@ export function electLeader(options: {
   lifecycle: PageLifecycle;
   lead: () => () => void;
   onLifecycle?: (change: 'leave' | 'return') => void;
+  /** The browser refused the lock (not an abort): this tab works alone from now on. */
+  onRefused: () => void;
 }): Election {
   let abort: AbortController | undefined;
   let resign: (() => void) | undefined;
@@ -78,12 +75,16 @@ export function electLeader(options: {
           };
         });
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         // Aborted by this tab (nothing to do), or stolen by another: stop leading, queue again.
         if (controller !== abort) return;
         abort = undefined;
         resign?.();
-        join();
+        if ((error as Error | undefined)?.name === 'AbortError') return join();
+        // Refused (SecurityError in an opaque origin): asking again would be refused at once, for ever.
+        stopped = true;
+        refuse('Web Locks');
+        options.onRefused();
       });
   }
 
