@@ -6,6 +6,36 @@
 /** Where a file of ours leaves its exports: on its own <script> element, so no global is used. */
 export const CHAT_EXPORTS = Symbol.for('parley.chat');
 
+interface ScriptUrlPolicy {
+  createScriptURL(url: string): unknown;
+}
+
+/** The one URL the "parley" policy passes, while it is assigned: a file this loader computed. */
+let allowed: string | undefined;
+let policy: ScriptUrlPolicy | undefined;
+
+/**
+ * Under Trusted Types (`require-trusted-types-for 'script'`) a script URL must come from a
+ * policy: ours is named "parley", made once, and passes nothing but Parley's own files. Where the
+ * page's CSP refuses the name, the plain URL is tried: a page that does not enforce takes it.
+ */
+function trustedScriptUrl(src: string): unknown {
+  try {
+    policy ??= (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }).trustedTypes?.createPolicy('parley', {
+      createScriptURL(url: string) {
+        if (url !== allowed) throw new TypeError(url); // not a file of ours
+        return url;
+      },
+    });
+  } catch {
+    // Not allowed by the page's trusted-types directive.
+  }
+  allowed = src;
+  const url = policy ? policy.createScriptURL(src) : src;
+  allowed = undefined;
+  return url;
+}
+
 /** Runs the file and resolves with what it left on its element; rejects with why it did not run. */
 export function loadScript<T>(src: string, integrity: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -32,7 +62,13 @@ export function loadScript<T>(src: string, integrity: string): Promise<T> {
         void failureReason(src, blocked).then((reason) => reject(new Error(`could not load ${src}: ${reason}`)));
       }, 0);
     };
-    script.src = src;
+    try {
+      script.src = trustedScriptUrl(src) as string;
+    } catch {
+      done();
+      reject(new Error(`could not load ${src}: the page's CSP requires Trusted Types but does not allow the policy "parley": add trusted-types parley`));
+      return;
+    }
     script.integrity = integrity;
     script.crossOrigin = 'anonymous';
     document.head.append(script);
@@ -45,8 +81,12 @@ async function failureReason(src: string, blockedByPolicy: boolean): Promise<str
   if (globalThis.navigator?.onLine === false) return 'the browser is offline';
   try {
     const response = await fetch(src, { mode: 'cors', cache: 'no-store' });
-    return response.ok ? 'its content is not the one this parley.js was built with (the integrity hash does not match)' : `the server answers ${response.status}`;
+    return response.ok ? 'its content does not match the integrity hash this parley.js was built with' : `the server answers ${response.status}`;
   } catch {
-    return 'the server cannot be reached';
+    // Refused in CORS mode: reachable without it means the server sends no CORS headers.
+    return fetch(src, { mode: 'no-cors', cache: 'no-store' }).then(
+      () => 'the server sends no CORS headers (Access-Control-Allow-Origin), which integrity checks need',
+      () => 'the server cannot be reached',
+    );
   }
 }
