@@ -90,8 +90,14 @@ describe('browser features', () => {
     expect(request).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(parleyLines()).toHaveLength(1);
-    expect(parleyLines()[0]![0]).toMatch(/sessionStorage, IndexedDB, localStorage, Web Locks/);
+    for (const name of ['sessionStorage', 'localStorage', 'IndexedDB', 'Web Locks']) expect(parleyLines()[0]![0]).toContain(name);
     vi.unstubAllGlobals();
+  });
+
+  it('where Web Storage is refused, IndexedDB is too (Chromium opens it, then denies every request)', async () => {
+    refuseGlobal('localStorage');
+    const { indexedDbFactory } = await fresh();
+    expect(indexedDbFactory()).toBeUndefined();
   });
 
   it('an IndexedDB getter that throws is not available', async () => {

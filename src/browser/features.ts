@@ -67,11 +67,15 @@ export function webStorage(kind: 'localStorage' | 'sessionStorage'): SafeStorage
   };
 }
 
-/** IndexedDB, where this page may use it. A refused open (SecurityError) is reported by the store. */
+/**
+ * IndexedDB, where this page may use it. Where Web Storage is refused, so is IndexedDB (Chromium
+ * opens it, then fails every request with "the user denied permission"): known before it is tried.
+ */
 export function indexedDbFactory(): IDBFactory | undefined {
   if (isRefused('IndexedDB')) return undefined;
   try {
-    if (opaque()) throw new DOMException('opaque origin', 'SecurityError');
+    storageArea('localStorage');
+    if (opaque() || isRefused('localStorage')) throw new DOMException('storage refused', 'SecurityError');
     return globalThis.indexedDB ?? undefined;
   } catch {
     refuse('IndexedDB');
