@@ -142,6 +142,17 @@ function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Ba
 }
 
 /**
+ * Keeps a thread's history within MAX_STORED_ENTRIES as messages arrive, in the write's own
+ * transaction: whatever a service sends, the host site's storage stays bounded.
+ */
+async function trimHistory(store: IDBObjectStore, range: IDBKeyRange): Promise<void> {
+  const excess = (await promisifyRequest(store.count(range))) - MAX_STORED_ENTRIES;
+  if (excess <= 0) return;
+  const oldest = await promisifyRequest(store.getAllKeys(range, excess + 1));
+  store.delete(IDBKeyRange.bound(range.lower, oldest[excess], false, true));
+}
+
+/**
  * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
  * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
  * caller can trim without reading them again.
@@ -279,6 +290,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
         if (writing.meta) store.put(writing.meta, keys.meta);
         for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
         for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+        for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
         await promisifyRequest(store.transaction);
         return 'stored';
       }));

@@ -60,6 +60,11 @@ export function memoryStore(key = `memory-${memoryData.size}-${Math.random()}`):
       if (changes.meta) stored.meta = copy(changes.meta);
       const target = thread(threadId);
       for (const entry of changes.entries ?? []) target.entries.set(entry.id, copy(entry));
+      // History within the cap as messages arrive (they arrive in order: the first are the oldest).
+      for (const id of target.entries.keys()) {
+        if (target.entries.size <= MAX_STORED_ENTRIES) break;
+        target.entries.delete(id);
+      }
       for (const entry of changes.removed ?? []) target.entries.delete(entry.id);
       for (const record of changes.outbox ?? []) target.outbox.set(record.outgoing.traceId, copy(record));
       for (const traceId of changes.delivered ?? []) target.outbox.delete(traceId);

@@ -100,6 +100,16 @@ function contract(name: string, make: () => ConversationStore) {
       const oldest = await store.loadOlder('thread-1', 100, 1_000);
       expect(oldest[0]?.seq).toBe(21);
     });
+
+    it(`keeps at most ${MAX_STORED_ENTRIES} entries as messages arrive, before any load (a flood cannot fill the quota)`, async () => {
+      const store = make();
+      await store.write('thread-1', { meta: meta(), entries: Array.from({ length: MAX_STORED_ENTRIES }, (_, i) => bot(i + 1)) });
+      for (let seq = MAX_STORED_ENTRIES + 1; seq <= MAX_STORED_ENTRIES + 20; seq++) await store.write('thread-1', { entries: [bot(seq)] });
+      const kept = await store.loadOlder('thread-1', Number.MAX_SAFE_INTEGER, 2 * MAX_STORED_ENTRIES);
+      expect(kept).toHaveLength(MAX_STORED_ENTRIES);
+      expect(kept[0]?.seq).toBe(21);
+      expect(kept.at(-1)?.seq).toBe(MAX_STORED_ENTRIES + 20);
+    });
   });
 }
 
