@@ -48,7 +48,52 @@ const card = (t: ScenarioContext, title: string) => ({
 const imageDrawn = (page: EnginePage, template: string, index = 0) =>
   waitFor(page, `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`, `the ${template}'s picture ${index + 1} drawn`, 10_000, template, index);
 
+interface FrameReport {
+  at: number;
+  loaded: boolean;
+  errors: string[];
+  lockRequests: number;
+  origin: string;
+  user: string | null;
+  bot: boolean;
+}
+
 export const PAGE_SCENARIOS: Scenario[] = [
+  {
+    name: 'Trusted Types (require-trusted-types-for, trusted-types parley): the chat and its French texts load, zero violations',
+    async run(t) {
+      await t.page.goto(t.site({}, 'trusted-types.html'));
+      await t.page.click(LAUNCHER);
+      await until(t.page, 'open');
+      await say(t.page, 'hello');
+      await linesAre(t.page, ['hello:delivered']);
+      await botReplied(t.page);
+      const label = await t.page.run<string>(`${WIDGET} return inWidget('[part~="send"]')?.getAttribute('aria-label') || inWidget('[part~="send"]')?.textContent;`);
+      expect(label === 'Envoyer', `the send button says ${JSON.stringify(label)}, not the French texts`);
+      const seen = await t.page.run<{ violations: string[]; errors: string[] }>('return { violations: window.cspViolations, errors: window.pageErrors };');
+      expect(seen.violations.length === 0 && seen.errors.length === 0, `violations ${JSON.stringify(seen.violations)}, errors ${JSON.stringify(seen.errors)}`);
+    },
+  },
+  {
+    name: 'a sandboxed frame (an opaque origin): the framed page loads, chats in memory and never freezes',
+    async run(t) {
+      await t.page.goto(t.site({ drive: '' }, 'sandboxed.html'));
+      const report = await waitFor<FrameReport>(
+        t.page,
+        'const r = window.frameReport; return r && r.loaded && r.user === "delivered" && r.bot ? r : null;',
+        async () => `the framed page's report: ${JSON.stringify(await t.page.run('return window.frameReport;'))}`,
+        20_000,
+      );
+      expect(report.origin === 'null', `the frame's origin is ${report.origin}`);
+      expect(report.errors.length === 0, `errors in the frame: ${JSON.stringify(report.errors)}`);
+      expect(report.lockRequests < 2, `${report.lockRequests} Web Lock requests`);
+      // Still reporting, every 200 ms: its main thread is free.
+      await pause(600);
+      const later = await t.page.run<FrameReport>('return window.frameReport;');
+      expect(later.at > report.at, 'the framed page stopped reporting');
+      return `${report.lockRequests} Web Lock request(s)`;
+    },
+  },
   {
     name: 'a strict Content-Security-Policy: the widget works with zero violations',
     async run(t) {
