@@ -84,8 +84,8 @@ export function createChatClient(options: ChatClientOptions) {
   const panelState = tabPanelState(options.clientId ?? '');
   const panelOpen = signal(panelState.read());
   const replica = createReplica();
-  const snapshot = viewSnapshot(options.clientId ?? '');
-  const unsent = unsentRequests(options.clientId ?? '');
+  const snapshot = viewSnapshot(options.clientId ?? '', logger);
+  const unsent = unsentRequests(options.clientId ?? '', logger);
   const keepSnapshot = () => {
     if (replica.loaded.value && replica.threadId.value) snapshot.write(replica.state());
     unsent.keep(replica.entries.value);

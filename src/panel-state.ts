@@ -1,5 +1,6 @@
 // The panel's open state and the composer's unsent text belong to the tab (and survive its
 // reloads), not to the conversation: another tab has its own.
+import * as z from 'zod/mini';
 import { panelOpenKey } from './storage-marks.ts';
 
 export function tabPanelState(clientId: string) {
@@ -31,13 +32,16 @@ export interface Draft {
   end: number;
 }
 
+/** What another script may have left under the key is not put in the composer. */
+const DraftSchema: z.ZodMiniType<Draft> = z.object({ text: z.string(), start: z.number(), end: z.number() });
+
 export function tabDraft(clientId: string) {
   const key = `parley:draft:${clientId}`;
   return {
     read(): Draft | undefined {
       try {
-        const draft = JSON.parse(globalThis.sessionStorage?.getItem(key) ?? 'null') as Draft | null;
-        return typeof draft?.text === 'string' ? draft : undefined;
+        const draft = DraftSchema.safeParse(JSON.parse(globalThis.sessionStorage?.getItem(key) ?? 'null'));
+        return draft.success ? draft.data : undefined;
       } catch {
         return undefined;
       }

@@ -2,20 +2,23 @@
 // one write per page hide, read synchronously at the next start, so a reload shows the latest
 // messages before IndexedDB has even opened (its first open at page load takes 30-100 ms).
 // The stored conversation replaces it as soon as it is loaded.
-import { checks } from './persistence.ts';
+import type { Logger } from '../protocol/parse.ts';
+import { checkWith, valid } from './record-checks.ts';
+import { StateSchema } from './record-schemas.ts';
 import type { ReplicaState } from './replica.ts';
 
 /** Enough to fill the panel. */
 const SNAPSHOT_ENTRIES = 30;
 
-export function viewSnapshot(clientId: string) {
+export function viewSnapshot(clientId: string, logger: Logger) {
+  // Checked as a state from another tab is: a damaged or forged snapshot is not shown.
+  const isState = valid(checkWith(StateSchema), logger);
   const key = `parley:view:${clientId}`;
   return {
     read(): ReplicaState | undefined {
       try {
-        const state = JSON.parse(sessionStorage.getItem(key) ?? 'null') as ReplicaState | null;
-        if (typeof state?.threadId !== 'string' || !Array.isArray(state.entries) || !state.entries.every(checks.entry)) return undefined;
-        return { ...state, typing: false, status: { state: 'idle' } };
+        const [state] = isState(JSON.parse(sessionStorage.getItem(key) ?? 'null') ?? undefined);
+        return state && { ...state, typing: false, status: { state: 'idle' } };
       } catch {
         return undefined; // no storage (sandboxed frame, Node) or damaged: IndexedDB will do
       }
