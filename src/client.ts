@@ -104,6 +104,7 @@ export function createChatClient(options: ChatClientOptions) {
     store,
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
+    logger,
     emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
     createEngine: engineFactory(options, {
       clock,

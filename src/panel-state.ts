@@ -1,6 +1,7 @@
 // The panel's open state and the composer's unsent text belong to the tab (and survive its
 // reloads), not to the conversation: another tab has its own.
 import * as z from 'zod/mini';
+import { finite } from './protocol/kinds.ts';
 import { panelOpenKey } from './storage-marks.ts';
 
 export function tabPanelState(clientId: string) {
@@ -33,7 +34,7 @@ export interface Draft {
 }
 
 /** What another script may have left under the key is not put in the composer. */
-const DraftSchema: z.ZodMiniType<Draft> = z.object({ text: z.string(), start: z.number(), end: z.number() });
+const DraftSchema: z.ZodMiniType<Draft> = z.object({ text: z.string(), start: finite, end: finite });
 
 export function tabDraft(clientId: string) {
   const key = `parley:draft:${clientId}`;

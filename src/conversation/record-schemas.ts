@@ -5,36 +5,34 @@
 // own schemas and address checks again (rich-recheck.ts), its quick replies through the same
 // check as the service's.
 import * as z from 'zod/mini';
-import type { ConnectionStatus } from '../connection/status.ts';
+import { byKind, finite, oneOf } from '../protocol/kinds.ts';
 import type { SendRequest } from './outgoing.ts';
-import type { OutboxRecord, ThreadMeta } from './persistence.ts';
+import type { OutboxRecord } from './persistence.ts';
 import { quickRepliesOf } from './received.ts';
-import type { ReplicaState } from './replica.ts';
 import { recheckRich } from './rich-recheck.ts';
-import type { ReceivedEntry, TranscriptEntry, UserEntry } from './transcript.ts';
+import type { ReceivedEntry, TranscriptEntry } from './transcript.ts';
 
 const EntryFields = {
   id: z.string(),
-  seq: z.number(),
+  seq: finite,
   text: z.string(),
-  at: z.number(),
+  at: finite,
   earlier: z.optional(z.boolean()),
 };
 
-export const UserEntrySchema: z.ZodMiniType<UserEntry> = z.object({
-  kind: z.literal('user'),
+/** A user entry (its `kind` is checked by EntrySchema). */
+export const UserEntryFields = z.object({
   ...EntryFields,
-  traceId: z.number(),
-  status: z.enum(['pending', 'sent', 'delivered', 'failed']),
+  traceId: finite,
+  status: oneOf('pending', 'sent', 'delivered', 'failed'),
   error: z.optional(z.string()),
   hidden: z.optional(z.boolean()),
 });
 
 /** A received entry's own fields; its rich content and quick replies are checked after. */
 export const ReceivedFields = z.object({
-  kind: z.literal('received'),
   ...EntryFields,
-  from: z.enum(['bot', 'agent', 'user']),
+  from: oneOf('bot', 'agent', 'user'),
   name: z.optional(z.string()),
   picture: z.optional(z.string()),
   isFallback: z.optional(z.boolean()),
@@ -42,12 +40,12 @@ export const ReceivedFields = z.object({
   quickReplies: z.optional(z.unknown()),
 });
 
-const ReceivedEntrySchema: z.ZodMiniType<ReceivedEntry> = z.pipe(
+const ReceivedEntrySchema = z.pipe(
   ReceivedFields,
-  z.transform((fields, ctx): ReceivedEntry => {
+  z.transform((fields, ctx): Omit<ReceivedEntry, 'kind'> => {
     const { rich, quickReplies, ...entry } = fields;
     const replies = quickRepliesOf(quickReplies);
-    const checked: ReceivedEntry = replies.length ? { ...entry, quickReplies: replies } : entry;
+    const checked = replies.length ? { ...entry, quickReplies: replies } : entry;
     if (rich === undefined) return checked;
     const result = recheckRich(rich);
     if ('content' in result) return { ...checked, rich: result.content };
@@ -56,14 +54,15 @@ const ReceivedEntrySchema: z.ZodMiniType<ReceivedEntry> = z.pipe(
   }),
 );
 
-export const EntrySchema: z.ZodMiniType<TranscriptEntry> = z.union([UserEntrySchema, ReceivedEntrySchema]);
+export const EntrySchema: z.ZodMiniType<TranscriptEntry> = byKind('kind', { user: UserEntryFields, received: ReceivedEntrySchema });
+const UserEntrySchema = byKind('kind', { user: UserEntryFields });
 
-export const MetaSchema: z.ZodMiniType<ThreadMeta> = z.object({
-  version: z.literal(2),
+export const MetaSchema = z.object({
+  version: oneOf(2),
   threadId: z.string(),
   nonce: z.optional(z.string()),
   startEventQueued: z.boolean(),
-  readSeq: z.number(),
+  readSeq: finite,
 });
 
 /**
@@ -72,14 +71,14 @@ export const MetaSchema: z.ZodMiniType<ThreadMeta> = z.object({
  */
 const OutgoingFields = {
   speech: z.string(),
-  attachment: z.optional(z.object({ type: z.literal('event'), payload: z.object({ name: z.string() }) })),
+  attachment: z.optional(z.object({ type: oneOf('event'), payload: z.object({ name: z.string() }) })),
   originator: z.optional(z.looseObject({ role: z.string() })),
   metadata: z.optional(z.looseObject({})),
 };
 
 export const OutboxSchema = z.object({
   entry: UserEntrySchema,
-  outgoing: z.looseObject({ threadId: z.string(), traceId: z.number(), ...OutgoingFields }),
+  outgoing: z.looseObject({ threadId: z.string(), traceId: finite, ...OutgoingFields }),
 }) as z.ZodMiniType<OutboxRecord>;
 
 export const RequestSchema = z.object({
@@ -87,29 +86,33 @@ export const RequestSchema = z.object({
   draft: z.looseObject(OutgoingFields),
   text: z.string(),
   hidden: z.optional(z.boolean()),
-  at: z.number(),
-  traceId: z.optional(z.number()),
+  at: finite,
+  traceId: z.optional(finite),
 }) as z.ZodMiniType<SendRequest>;
 
 const ConnectionError = z.object({
-  kind: z.enum(['network', 'http', 'status', 'malformed', 'socket', 'timeout', 'dead']),
+  kind: oneOf('network', 'http', 'status', 'malformed', 'socket', 'timeout', 'dead'),
   message: z.string(),
-  status: z.optional(z.number()),
+  status: z.optional(finite),
   final: z.boolean(),
 });
 
-export const StatusSchema: z.ZodMiniType<ConnectionStatus> = z.union([
-  z.object({ state: z.enum(['idle', 'connecting', 'open', 'offline']) }),
-  z.object({ state: z.literal('reconnecting'), retryAt: z.optional(z.number()), error: z.optional(ConnectionError) }),
-  z.object({ state: z.literal('error'), error: ConnectionError }),
-]);
+const Nothing = z.object({}) as z.ZodMiniType<object>;
+export const StatusSchema = byKind('state', {
+  idle: Nothing,
+  connecting: Nothing,
+  open: Nothing,
+  offline: Nothing,
+  reconnecting: z.object({ retryAt: z.optional(finite), error: z.optional(ConnectionError) }),
+  error: z.object({ error: ConnectionError }),
+});
 
-export const StateSchema: z.ZodMiniType<ReplicaState> = z.object({
+export const StateSchema = z.object({
   threadId: z.string(),
   entries: z.array(EntrySchema),
   hasOlder: z.boolean(),
   stored: z.boolean(),
-  readSeq: z.number(),
+  readSeq: finite,
   typing: z.boolean(),
   status: StatusSchema,
   serviceError: z.optional(z.string()),

@@ -12,6 +12,7 @@ import type { ConversationStore } from '../conversation/persistence.ts';
 import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
+import type { Logger } from '../protocol/parse.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
 import { runCommand } from './commands.ts';
@@ -61,6 +62,8 @@ export interface CoordinatorOptions {
   clock: Clock;
   /** Only a tab the visitor sees takes the lock from a silent holder (hidden tabs' timers are throttled). */
   isVisible: () => boolean;
+  /** Told about messages between tabs that are ignored. */
+  logger: Logger;
 }
 
 /**
@@ -221,7 +224,7 @@ export function createCoordinator(options: CoordinatorOptions) {
       lead();
       return;
     }
-    channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage);
+    channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage, options.logger);
     channel.post({ type: 'hello' });
     election = electLeader({
       name: options.name,
