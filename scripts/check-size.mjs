@@ -38,6 +38,11 @@
 // 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
 // notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
 // of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
+// Issue 26's checks: the chat 43.71 kB (+1.29 kB: messages between tabs and records from storage
+// pass zod/mini schemas as frames do, a schema per op, command and event, 0.75 kB; stored and
+// shared rich content goes through the templates' schemas again, 0.3 kB; every address checked
+// again when drawn, 0.15 kB. Unions picked by kind and custom literals instead of z.union,
+// z.discriminatedUnion, z.enum, z.literal and z.number kept it 1.1 kB below the first try).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -48,7 +53,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.45, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.72, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
 ];
 

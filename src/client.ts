@@ -86,8 +86,8 @@ export function createChatClient(options: ChatClientOptions) {
   const panelState = tabPanelState(options.clientId ?? '');
   const panelOpen = signal(panelState.read());
   const replica = createReplica();
-  const snapshot = viewSnapshot(options.clientId ?? '');
-  const unsent = unsentRequests(options.clientId ?? '');
+  const snapshot = viewSnapshot(options.clientId ?? '', logger);
+  const unsent = unsentRequests(options.clientId ?? '', logger);
   const keepSnapshot = () => {
     if (replica.loaded.value && replica.threadId.value) snapshot.write(replica.state());
     unsent.keep(replica.entries.value);
@@ -106,6 +106,7 @@ export function createChatClient(options: ChatClientOptions) {
     store,
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
+    logger,
     emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
     createEngine: engineFactory(options, {
       clock,

@@ -24,6 +24,10 @@ describe('tabDraft: the composer text of this tab', () => {
   it('survives a storage that refuses or holds garbage', () => {
     sessionStorage.setItem('parley:draft:c1', '{not json');
     expect(tabDraft('c1').read()).toBeUndefined();
+    for (const forged of [{ text: 'x' }, { text: 'x', start: '0', end: 1 }, { text: ['x'], start: 0, end: 0 }]) {
+      sessionStorage.setItem('parley:draft:c1', JSON.stringify(forged));
+      expect(tabDraft('c1').read()).toBeUndefined();
+    }
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');
     });

@@ -1,6 +1,8 @@
 // The panel's open state and the composer's unsent text belong to the tab (and survive its
 // reloads), not to the conversation: another tab has its own.
 import { webStorage } from './browser/features.ts';
+import * as z from 'zod/mini';
+import { finite } from './protocol/kinds.ts';
 import { panelOpenKey } from './storage-marks.ts';
 
 const tabStorage = webStorage('sessionStorage');
@@ -21,13 +23,16 @@ export interface Draft {
   end: number;
 }
 
+/** What another script may have left under the key is not put in the composer. */
+const DraftSchema: z.ZodMiniType<Draft> = z.object({ text: z.string(), start: finite, end: finite });
+
 export function tabDraft(clientId: string) {
   const key = `parley:draft:${clientId}`;
   return {
     read(): Draft | undefined {
       try {
-        const draft = JSON.parse(tabStorage.get(key) ?? 'null') as Draft | null;
-        return typeof draft?.text === 'string' ? draft : undefined;
+        const draft = DraftSchema.safeParse(JSON.parse(tabStorage.get(key) ?? 'null'));
+        return draft.success ? draft.data : undefined;
       } catch {
         return undefined; // damaged
       }

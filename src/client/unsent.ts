@@ -5,16 +5,14 @@
 // id, so one whose save landed after all is not taken twice.
 import { webStorage } from '../browser/features.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
-
-const tabStorage = webStorage('sessionStorage');
+import type { Logger } from '../protocol/parse.ts';
+import { checks, valid } from '../conversation/record-checks.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 
-const isRequest = (value: unknown): value is SendRequest => {
-  const request = value as SendRequest | null;
-  return typeof request?.rid === 'string' && typeof request.text === 'string' && typeof request.draft?.speech === 'string' && typeof request.at === 'number';
-};
+const tabStorage = webStorage('sessionStorage');
 
-export function unsentRequests(clientId: string) {
+export function unsentRequests(clientId: string, logger: Logger) {
+  const isRequest = valid(checks.request, logger);
   const key = `parley:unsent:${clientId}`;
   const submitted = new Map<string, SendRequest>();
   return {
@@ -35,7 +33,7 @@ export function unsentRequests(clientId: string) {
       try {
         const found: unknown = JSON.parse(tabStorage.get(key) ?? '[]');
         tabStorage.remove(key);
-        return Array.isArray(found) ? found.filter(isRequest) : [];
+        return Array.isArray(found) ? found.flatMap(isRequest) : [];
       } catch {
         return [];
       }

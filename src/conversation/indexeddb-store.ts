@@ -245,8 +245,8 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
 
   async function readStored(db: UseStore, limit: number): Promise<StoredConversation | undefined> {
     if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
-    const meta: unknown = await get(keys.meta, db);
-    if (meta === undefined || !isMeta(meta)) return undefined;
+    const [meta] = isMeta(await get(keys.meta, db));
+    if (!meta) return undefined;
     const range = keys.entries(meta.threadId);
     const { latest, outbox } = await db('readonly', async (store) => ({
       latest: await readLatest(store, range, limit),
@@ -259,7 +259,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
       return promisifyRequest(store.transaction);
     }).catch(() => undefined);
-    return { meta, entries: latest.values.filter(isEntry), outbox: outbox.filter(isOutbox), hasOlder: latest.keys.length > limit };
+    return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
   }
 
   /**
@@ -343,7 +343,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       let stored: TranscriptEntry[] = [];
       try {
         stored = await inTurn(() =>
-          onDatabase((db) => db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.filter(isEntry))),
+          onDatabase((db) => db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.flatMap(isEntry))),
         );
       } catch {
         // told by onDatabase; what this page holds is shown
@@ -399,7 +399,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       if (!available() || marker.isSet() === false) return [];
       try {
         const found = await database()('readonly', (store) => promisifyRequest(store.getAll(keys.requests)));
-        return found.filter(isRequest).sort((a, b) => a.at - b.at);
+        return found.flatMap(isRequest).sort((a, b) => a.at - b.at);
       } catch {
         return [];
       }

@@ -169,6 +169,42 @@ describe('indexedDbStore', () => {
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 
+  it('checks stored rich content as templates from the service: an unsafe address is not kept, a damaged template not shown', async () => {
+    const idb = freshIdb();
+    const logger = silentLogger();
+    const store = indexedDbStore('c', logger, () => idb);
+    await store.write('thread-1', { meta: meta(), entries: [user(1)] });
+    const at = (seq: number, rest: object) => set(['c', 'e', 'thread-1', seq, `r-${seq}`], { kind: 'received', id: `r-${seq}`, seq, from: 'bot', at: seq, text: 'fallback', ...rest }, idb);
+    await at(20, { rich: { type: 'image', title: 'Evil', url: 'javascript:alert(1)' } });
+    await at(21, { rich: { type: 'buttons', title: 'Pick', buttons: [
+      { label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } },
+      { label: 'Evil', action: { type: 'link', url: 'javascript:alert(1)', newTab: false } },
+    ] } });
+    await at(22, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', quickReplies: [{ label: 'Yes' }, { label: 42 }, 'no'] });
+    await at(23, { rich: { type: 'carousel', cards: 'many' } });
+    await at(24, { from: 'root' });
+    const loaded = await store.load(10);
+    expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
+    expect(loaded?.entries[1]).toMatchObject({ rich: { type: 'buttons', buttons: [{ label: 'Site', action: { url: 'https://parley.test/' } }] } });
+    expect((loaded?.entries[1] as ReceivedEntry).rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
+    expect(loaded?.entries[2]).toEqual({ kind: 'received', id: 'r-22', seq: 22, from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', at: 22, text: 'fallback', quickReplies: [{ label: 'Yes' }] });
+    expect((await store.loadOlder('thread-1', 24, 10)).map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
+    expect(logger.warn).toHaveBeenCalledOnce();
+  });
+
+  it('skips a damaged outbox record and a forged queued request', async () => {
+    const idb = freshIdb();
+    const logger = silentLogger();
+    const store = indexedDbStore('c', logger, () => idb);
+    const pending = user(1, 'pending');
+    await store.write('thread-1', { meta: meta(), entries: [pending], outbox: [record(pending)] });
+    await set(['c', 'o', 'thread-1', 1], { entry: pending, outgoing: { threadId: 'thread-1', traceId: '1', speech: 'm1' } }, idb);
+    await store.queue({ rid: 'tab.1', draft: { speech: 'hi' }, text: 'hi', at: 5 });
+    await set(['c', 'q', 'tab.2'], { rid: 'tab.2', draft: { speech: 'hi', attachment: { type: 'exec' } }, text: 'hi', at: 6 }, idb);
+    expect((await store.load(10))?.outbox).toEqual([]);
+    expect((await store.queued()).map((request) => request.rid)).toEqual(['tab.1']);
+  });
+
   it('falls back to memory when IndexedDB fails, and keeps working', async () => {
     const logger = silentLogger();
     const broken = (() => Promise.reject(new DOMException('Internal error opening backing store', 'UnknownError'))) as unknown as ReturnType<typeof createStore>;

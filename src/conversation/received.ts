@@ -93,7 +93,7 @@ export function expandReceived(
 }
 
 /** The usable quick replies of a text response: a broken list or item is dropped, the text still shows. */
-function quickRepliesOf(value: unknown): QuickReply[] {
+export function quickRepliesOf(value: unknown): QuickReply[] {
   if (!Array.isArray(value)) return [];
   const replies: QuickReply[] = [];
   for (const item of value as Array<Record<string, unknown>>) {

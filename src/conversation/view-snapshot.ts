@@ -3,22 +3,25 @@
 // messages before IndexedDB has even opened (its first open at page load takes 30-100 ms).
 // The stored conversation replaces it as soon as it is loaded.
 import { webStorage } from '../browser/features.ts';
-import { checks } from './persistence.ts';
+import type { Logger } from '../protocol/parse.ts';
+import { checkWith, valid } from './record-checks.ts';
+import { StateSchema } from './record-schemas.ts';
+import type { ReplicaState } from './replica.ts';
 
 const tabStorage = webStorage('sessionStorage');
-import type { ReplicaState } from './replica.ts';
 
 /** Enough to fill the panel. */
 const SNAPSHOT_ENTRIES = 30;
 
-export function viewSnapshot(clientId: string) {
+export function viewSnapshot(clientId: string, logger: Logger) {
+  // Checked as a state from another tab is: a damaged or forged snapshot is not shown.
+  const isState = valid(checkWith(StateSchema), logger);
   const key = `parley:view:${clientId}`;
   return {
     read(): ReplicaState | undefined {
       try {
-        const state = JSON.parse(tabStorage.get(key) ?? 'null') as ReplicaState | null;
-        if (typeof state?.threadId !== 'string' || !Array.isArray(state.entries) || !state.entries.every(checks.entry)) return undefined;
-        return { ...state, typing: false, status: { state: 'idle' } };
+        const [state] = isState(JSON.parse(tabStorage.get(key) ?? 'null') ?? undefined);
+        return state && { ...state, typing: false, status: { state: 'idle' } };
       } catch {
         return undefined; // no storage (sandboxed frame, Node) or damaged: IndexedDB will do
       }

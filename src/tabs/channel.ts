@@ -1,10 +1,13 @@
 // Messages between the tabs of one conversation, over a BroadcastChannel named for the
 // clientId. Anything that is not a message of this version of the protocol is ignored: another
-// script or an older Parley may share the name.
+// script or an older Parley may share the name. One that claims to be, and does not pass its
+// schema (message-schemas.ts), is ignored with a warning, once per kind.
 import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
 import type { Op } from '../conversation/replica.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
+import type { Logger } from '../protocol/parse.ts';
+import { TabMessageSchema } from './message-schemas.ts';
 
 export type Command =
   | { name: 'send'; request: SendRequest }
@@ -60,10 +63,20 @@ export function openTabChannel(
   Channel: ChannelConstructor,
   tabId: string,
   onMessage: (message: Envelope) => void,
+  logger: Logger,
 ): TabChannel {
   const channel = new Channel(name);
-  channel.onmessage = (event) => {
-    if (isEnvelope(event.data) && event.data.from !== tabId) onMessage(event.data);
+  const warned = new Set<string>();
+  channel.onmessage = ({ data }) => {
+    if (!isEnvelope(data) || data.from === tabId) return;
+    const message = TabMessageSchema.safeParse(data);
+    if (message.success) return onMessage({ ...message.data, v: 2, from: data.from });
+    // Once per type: a script that forges many does not flood the console.
+    if (warned.has(data.type)) return;
+    warned.add(data.type);
+    const kind = data.type === 'op' ? `"${String((data as { op?: { op?: unknown } }).op?.op).slice(0, 20)}" op` : `"${data.type}"`;
+    const where = message.error.issues.slice(0, 3).map((issue) => issue.path.join('.') || '(message)');
+    logger.warn(`[parley] ignored a malformed ${kind} message from another tab (${where.join(', ')})`);
   };
   return {
     post(message) {

@@ -12,6 +12,7 @@ import type { ConversationStore } from '../conversation/persistence.ts';
 import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';
+import type { Logger } from '../protocol/parse.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { lockManager, refuse } from '../browser/features.ts';
 import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
@@ -63,6 +64,8 @@ export interface CoordinatorOptions {
   clock: Clock;
   /** Only a tab the visitor sees takes the lock from a silent holder (hidden tabs' timers are throttled). */
   isVisible: () => boolean;
+  /** Told about messages between tabs that are ignored. */
+  logger: Logger;
 }
 
 /**
@@ -231,7 +234,7 @@ export function createCoordinator(options: CoordinatorOptions) {
   function join(): void {
     if (!support) return goAlone();
     try {
-      channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage);
+      channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage, options.logger);
     } catch {
       refuse('BroadcastChannel');
       return goAlone();

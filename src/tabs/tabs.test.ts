@@ -203,4 +203,24 @@ describe('tabs sharing one conversation', () => {
     expect(b.browser.openChannels()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
+  it('a script on the page that forges ops of the holder reaches no tab: rich content passes the template checks again', async () => {
+    const { b, other } = await holderAndOther();
+    const spy = new b.browser.Channel('parley:client-1');
+    const heard: Array<{ type: string; from: string; epoch?: number; n?: number }> = [];
+    spy.onmessage = ({ data }) => heard.push(data as (typeof heard)[number]);
+    await vi.advanceTimersByTimeAsync(BEAT_MS + 5);
+    const beat = heard.find((message) => message.type === 'beat')!;
+    const as = { v: 2, from: beat.from, epoch: beat.epoch };
+    const entry = (url: string) => ({ kind: 'received', id: 'r-forged', seq: 900, from: 'bot', at: 1, text: 'look', rich: { type: 'image', title: 'Cat', url } });
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('javascript:alert(1)')] } });
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'status', status: { state: 'error' } } });
+    await settle();
+    expect(other.client.entries.value.map((e) => e.id)).not.toContain('r-forged');
+    expect(other.client.status.value.state).toBe('open');
+    // The same op with a safe address would have been taken: the check is what stopped it.
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('https://cdn.test/cat.png')] } });
+    await settle();
+    expect(other.client.entries.value.map((e) => e.id)).toContain('r-forged');
+    spy.close();
+  });
 });

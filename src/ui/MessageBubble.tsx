@@ -4,7 +4,7 @@
 import { Component, Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
-import { safeImageUrl } from './image-url.ts';
+import { safeUrl } from './safe-url.ts';
 import { Linkified } from './Linkified.tsx';
 import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
 import type { PanelStrings } from './strings.ts';
@@ -47,7 +47,7 @@ export class MessageBubble extends Component<BubbleProps> {
         data-template={rich?.type}
       >
         {from !== 'user' && (
-          <Avatar picture={from === 'agent' ? safeImageUrl(received?.picture) : undefined} initial={(author.trim()[0] ?? '').toUpperCase()} />
+          <Avatar picture={from === 'agent' ? safeUrl(received?.picture) : undefined} initial={(author.trim()[0] ?? '').toUpperCase()} />
         )}
         <div class="message-body">
           {from === 'agent' ? (

@@ -1,7 +1,8 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // Draws one rich response: one component per template (see ../../conversation/rich.ts).
 import { h } from 'preact';
-import type { RichContent } from '../../conversation/rich.ts';
+import type { RichCard, RichContent } from '../../conversation/rich.ts';
+import { safeUrl } from '../safe-url.ts';
 import { ButtonGroup, type RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 import { Carousel } from './Carousel.tsx';
@@ -10,13 +11,16 @@ import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 
 export type { RichContext } from './actions.tsx';
 
+/** A card's media goes to its player or picture as it is: one at an unsafe address is not drawn. */
+const checked = (card: RichCard): RichCard => (card.media && !safeUrl(card.media.url) ? { ...card, media: undefined } : card);
+
 export function RichMessage({ content, ctx }: { content: RichContent; ctx: RichContext }) {
   const { strings } = ctx;
   switch (content.type) {
     case 'card':
-      return <Card card={content.card} ctx={ctx} />;
+      return <Card card={checked(content.card)} ctx={ctx} />;
     case 'carousel':
-      return <Carousel cards={content.cards} ctx={ctx} />;
+      return <Carousel cards={content.cards.map(checked)} ctx={ctx} />;
     case 'list':
       return <List items={content.items} buttons={content.buttons} ctx={ctx} />;
     case 'buttons':

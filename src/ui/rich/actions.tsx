@@ -5,6 +5,7 @@
 import { h, type ComponentChildren } from 'preact';
 import type { RichAction, RichButton } from '../../conversation/rich.ts';
 import { NewTabNote } from '../Linkified.tsx';
+import { actionUrl, drawable } from '../safe-url.ts';
 import type { PanelStrings } from '../strings.ts';
 
 export interface RichContext {
@@ -15,14 +16,19 @@ export interface RichContext {
   fallback: string;
 }
 
-/** The element that performs `action`, named `label`; `class` styles it. */
+/**
+ * The element that performs `action`, named `label`; `class` styles it. An action whose address
+ * is not safe is not drawn: callers check `drawable` first, to draw something else instead.
+ */
 export function ActionControl(props: { action: RichAction; label: string; ctx: RichContext; class: string; part?: string; children?: ComponentChildren }) {
   const { action, label, ctx } = props;
   const common = { class: props.class, part: props.part };
   if (action.type === 'link' || action.type === 'phone') {
+    const href = actionUrl(action);
+    if (!href) return null;
     const newTab = action.type === 'link' && action.newTab;
     return (
-      <a {...common} href={action.url} target={newTab ? '_blank' : undefined} rel="noopener noreferrer">
+      <a {...common} href={href} target={newTab ? '_blank' : undefined} rel="noopener noreferrer">
         {props.children ?? label}
         {newTab && <NewTabNote text={ctx.strings.newTab} />}
       </a>
@@ -37,10 +43,11 @@ export function ActionControl(props: { action: RichAction; label: string; ctx: R
 
 /** A template's buttons, as a group named by the template's title. */
 export function ButtonGroup(props: { buttons: readonly RichButton[]; label?: string; ctx: RichContext }) {
-  if (props.buttons.length === 0) return null;
+  const buttons = props.buttons.filter((button) => drawable(button.action));
+  if (buttons.length === 0) return null;
   return (
     <div class="rich-buttons" role="group" aria-label={props.label}>
-      {props.buttons.map((button, index) => (
+      {buttons.map((button, index) => (
         <ActionControl key={index} action={button.action} label={button.label} ctx={props.ctx} class="rich-button" part="button" />
       ))}
     </div>
@@ -52,7 +59,7 @@ export function TitleBlock(props: { title: string; subtitle?: string | undefined
   const { title, action } = props;
   return (
     <div class="card-text">
-      {action ? <ActionControl action={action} label={title} ctx={props.ctx} class="card-title stretched" /> : <p class="card-title">{title}</p>}
+      {drawable(action) ? <ActionControl action={action} label={title} ctx={props.ctx} class="card-title stretched" /> : <p class="card-title">{title}</p>}
       {props.subtitle && <p class="subtitle">{props.subtitle}</p>}
     </div>
   );

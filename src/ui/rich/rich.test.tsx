@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // Each template as the visitor meets it: roles, names, the attributes that keep pages safe and
 // fast, and what every button does. (Checking payloads and refusing unsafe addresses happens
-// before this, in conversation/rich.ts: see rich.test.ts there.)
+// before this, in conversation/rich.ts: see rich.test.ts there; addresses are checked again
+// when drawn, whatever reached the transcript.)
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeView, received } from '../../../test/fake-client.ts';
@@ -158,11 +159,12 @@ describe('rich responses', () => {
     );
     for (const tag of ['video', 'audio']) {
       const player = document.querySelector(tag)!;
-      expect([player.hasAttribute('controls'), player.hasAttribute('autoplay'), player.getAttribute('preload'), player.getAttribute('aria-label')]).toEqual([
+      expect([player.hasAttribute('controls'), player.hasAttribute('autoplay'), player.getAttribute('preload'), player.getAttribute('aria-label'), player.getAttribute('referrerpolicy')]).toEqual([
         true,
         false,
         'metadata',
         tag === 'video' ? 'Tour' : 'Chime',
+        'no-referrer',
       ]);
     }
     const file = screen.getByRole('link', { name: /Price list/ });
@@ -174,6 +176,47 @@ describe('rich responses', () => {
       '_blank',
     ]);
     expect(map.textContent).toContain('Open map');
+  });
+
+  it('every address is checked again when drawn: an unsafe one is not drawn, the rest of its template is', async () => {
+    const evil = 'javascript:alert(1)';
+    await show(
+      {
+        type: 'card',
+        card: {
+          title: 'Shoes',
+          media: { type: 'video', url: evil },
+          action: { type: 'link', url: evil, newTab: false },
+          buttons: [
+            { label: 'Buy', action: { type: 'link', url: 'https://shop.test/buy', newTab: false } },
+            { label: 'Evil', action: { type: 'link', url: evil, newTab: false } },
+            { label: 'Call', action: { type: 'phone', url: 'tel:+15550100' } },
+            { label: 'Fake call', action: { type: 'phone', url: 'tel:javascript:alert(1)' } },
+            { label: 'Data', action: { type: 'link', url: 'data:text/html,<script>alert(1)</script>', newTab: true } },
+          ],
+        },
+      },
+      { type: 'carousel', cards: [{ title: 'Hat', media: { type: 'image', url: 'file:///etc/passwd' }, buttons: [] }, { title: 'Cap', media: { type: 'video', url: evil }, buttons: [] }] },
+      { type: 'list', items: [{ title: 'Starter', image: evil, action: { type: 'link', url: evil, newTab: false } }], buttons: [{ label: 'Evil', action: { type: 'link', url: evil, newTab: false } }] },
+      { type: 'image', title: 'Logo', url: evil },
+      { type: 'image', title: 'Badge', url: 'https://cdn.test/badge.png', action: { type: 'link', url: evil, newTab: false } },
+      { type: 'video', title: 'Tour', url: evil },
+      { type: 'audio', title: 'Chime', url: 'vbscript:msgbox' },
+      { type: 'file', title: 'Price list', url: evil },
+      { type: 'location', title: 'Our office', url: evil },
+    );
+    const card = screen.getByRole('group', { name: 'Shoes' });
+    expect(within(card).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Buy', 'https://shop.test/buy'],
+      ['Call', 'tel:+15550100'],
+    ]);
+    expect(within(card).getByText('Shoes').tagName).toBe('P');
+    for (const title of ['Hat', 'Cap', 'Starter', 'Logo', 'Tour', 'Chime', 'Price list', 'Our office']) expect(screen.getAllByText(title, { exact: false }).length).toBeGreaterThan(0);
+    // The badge is drawn, without its unsafe action.
+    expect(screen.getByRole('button', { name: /Badge/ }).querySelector('img')!.getAttribute('src')).toBe('https://cdn.test/badge.png');
+    const addresses = [...document.querySelectorAll('[href], [src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src'));
+    expect(addresses.filter((address) => !/^(https:|tel:\+\d+$)/.test(address!))).toEqual([]);
+    expect(document.querySelectorAll('video, audio')).toHaveLength(0);
   });
 
   it('text from the service stays text: markup in a title is shown, never parsed', async () => {

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright';
+const args = ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://127.0.0.1:5199/e2e/site/trusted-types.html');
+await page.getByRole('button', { name: 'Ouvrir le chat' }).click();
+await page.waitForTimeout(3000);
+console.log(await page.evaluate(() => window.cspViolations));
+await browser.close();
