@@ -100,4 +100,20 @@ describe('electLeader', () => {
     expect(warn.mock.calls.filter(([text]) => String(text).includes('Web Locks'))).toHaveLength(1);
     warn.mockRestore();
   });
+
+  it('a lock request that throws at once is a refusal: no uncaught error, the tab works alone', async () => {
+    const browser = fakeBrowser();
+    const log: string[] = [];
+    const throwing = {
+      request: (): Promise<unknown> => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    };
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(() =>
+      electLeader({ name: 'parley:c', locks: throwing, lifecycle: browser.tab().support.lifecycle, lead: () => () => undefined, onRefused: () => log.push('alone') }),
+    ).not.toThrow();
+    await settle();
+    expect(log).toEqual(['alone']);
+  });
 });

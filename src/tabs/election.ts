@@ -63,18 +63,19 @@ export function electLeader(options: {
     if (stopped || (abort && !steal) || resign) return;
     abort?.abort(); // a waiting request cannot also steal
     const controller = (abort = new AbortController());
-    options.locks
-      .request(options.name, steal ? { steal: true } : { signal: controller.signal }, () => {
-        if (controller !== abort) return Promise.resolve();
-        return new Promise<void>((release) => {
-          const end = options.lead();
-          resign = () => {
-            resign = undefined;
-            end();
-            release();
-          };
-        });
-      })
+    const holding = () => {
+      if (controller !== abort) return Promise.resolve();
+      return new Promise<void>((release) => {
+        const end = options.lead();
+        resign = () => {
+          resign = undefined;
+          end();
+          release();
+        };
+      });
+    };
+    // A request that throws at once (not a rejection) is a refusal too.
+    new Promise((granted) => granted(options.locks.request(options.name, steal ? { steal: true } : { signal: controller.signal }, holding)))
       .catch((error: unknown) => {
         // Aborted by this tab (nothing to do), or stolen by another: stop leading, queue again.
         if (controller !== abort) return;
