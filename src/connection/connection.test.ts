@@ -174,12 +174,13 @@ describe('failures of the address request', () => {
   });
 
   it('treats a socket that closes before opening as a failed attempt', async () => {
-    const t = setup({ random: () => 0 });
+    const t = setup({ random: () => 1 });
     t.connection.start();
     await settle();
     t.sockets.last().drop(1006);
-    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'socket' } });
     await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'socket' } });
+    await vi.advanceTimersByTimeAsync(500);
     expect(t.sockets.sockets).toHaveLength(2);
   });
 });
