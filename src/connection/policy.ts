@@ -41,11 +41,15 @@ export interface Refusals {
   stop(): void;
 }
 
-/** Records the page's refusals from now until stopped. */
+/**
+ * Records the page's `connect-src` refusals (the directive of fetch and WebSocket) from now until
+ * stopped: a picture of the service's own origin refused by img-src says nothing of its socket.
+ */
 export function recordRefusals(watch: PolicyWatch): Refusals {
   const heard: PolicyViolation[] = [];
   let unsubscribe: (() => void) | undefined = watch.subscribe((violation) => {
-    if (heard.length < 20) heard.push(violation); // a busy page's own refusals must not pile up
+    // A busy page's own refusals must not pile up.
+    if (violation.directive === 'connect-src' && heard.length < 20) heard.push(violation);
   });
   return {
     of: (url) => heard.find((violation) => names(violation.blockedURI, url)),
@@ -89,10 +93,9 @@ export function socketRefused(endpoint: string, violation: PolicyViolation): Con
 }
 
 function refused(what: string, directive: string, add: string): ConnectionError {
-  const name = directive || 'connect-src';
   return {
     kind: 'policy',
-    message: `the page's Content-Security-Policy blocks ${what} (${name}): add ${add} to ${name}`,
+    message: `the page's Content-Security-Policy blocks ${what} (${directive}): add ${add} to ${directive}`,
     final: true,
   };
 }
