@@ -7,6 +7,6 @@
  * <script>, which has no usable `src`. Read it at once, at the top level.
  */
 export function currentClassicScript(): HTMLScriptElement | null {
-  const script = globalThis.document?.currentScript;
-  return typeof HTMLScriptElement !== 'undefined' && script instanceof HTMLScriptElement ? script : null;
+  const script = document.currentScript;
+  return script instanceof HTMLScriptElement ? script : null;
 }

@@ -26,4 +26,4 @@ function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation
 }
 
 if (script) script[CHAT_EXPORTS] = { mountChat, loadLanguage } satisfies ChatFile;
-else console.error('[parley] parley-chat.*.js does nothing on its own: put parley.js on the page with a classic <script> tag, and it loads this file');
+else console.error('[parley] parley-chat.*.js runs only when parley.js loads it: put parley.js on the page with a classic <script> tag');
