@@ -38,6 +38,10 @@
 // 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
 // notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
 // of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
+// Issue 26: the chat 43.08 kB (+0.64 kB, 43.06 measured: a connection the page's CSP refuses is
+// told as such, naming the directive and what to add, and not retried; the chat file checks its
+// <script> as the loader does); the loader 7.98 kB (7.97 measured, +8 bytes: that check is one
+// function both files share).
 // Issue 26's checks: the chat 43.71 kB (+1.29 kB: messages between tabs and records from storage
 // pass zod/mini schemas as frames do, a schema per op, command and event, 0.75 kB; stored and
 // shared rich content goes through the templates' schemas again, 0.3 kB; every address checked
@@ -52,8 +56,8 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.72, ceiling: 45 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.98, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.4, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
 ];
 

@@ -3,6 +3,7 @@
 // languages' files, beside it (scripts/build-embed.ts writes their integrity hashes in here);
 // the loader's script loader fetches them, so the chat carries no second copy of it.
 import { mountChat } from './chat/mount-chat.ts';
+import { currentClassicScript } from './current-script.ts';
 import type { Translation } from './i18n/translation.ts';
 import { CHAT_EXPORTS, type loadScript } from './element/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
@@ -15,7 +16,8 @@ export interface ChatFile {
   loadLanguage(tag: string, load: typeof loadScript): Promise<Translation>;
 }
 
-const script = document.currentScript as (HTMLScriptElement & Record<symbol, unknown>) | null;
+// Checked as the loader checks its own (src/embed.ts): read now, a classic <script> or nothing.
+const script = currentClassicScript() as (HTMLScriptElement & Record<symbol, unknown>) | null;
 
 function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation> {
   const integrity = Object.hasOwn(__PARLEY_LANGUAGE_FILES__, tag) ? __PARLEY_LANGUAGE_FILES__[tag] : undefined;
@@ -24,3 +26,4 @@ function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation
 }
 
 if (script) script[CHAT_EXPORTS] = { mountChat, loadLanguage } satisfies ChatFile;
+else console.error('[parley] parley-chat.*.js runs only when parley.js loads it: put parley.js on the page with a classic <script> tag');

@@ -3,6 +3,7 @@
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
 // The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
 // name and integrity hash in here).
+import { currentClassicScript } from './current-script.ts';
 import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './element/attributes.ts';
 import type { ChatFile } from './embed-chat.ts';
 import { loadScript } from './element/load-script.ts';
@@ -34,7 +35,7 @@ function mountFromScript(script: HTMLScriptElement): void {
 
 // currentScript is only set while this classic script first runs: read it now. The chat's file
 // sits beside it (a CDN path or a self-hosted folder alike).
-const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
+const script = currentClassicScript();
 const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
 registerElement('parley-chat', () => createParleyChatClass(() =>
     loadScript<ChatFile>(chatUrl, __PARLEY_CHAT_INTEGRITY__).then((chat) => ({ mountChat: chat.mountChat, loadLanguage: (tag) => chat.loadLanguage(tag, loadScript) })),

@@ -1,8 +1,10 @@
 // Fakes for unit tests: a socket the test opens, feeds and closes by hand, a scripted fetch,
-// a browser environment whose online and visibility state the test sets, and a silent logger.
+// a browser environment whose online and visibility state the test sets, a page whose CSP
+// refusals the test announces, and a silent logger.
 import { vi } from 'vitest';
 import type { SocketConstructor, SocketLike } from '../src/connection/connection.ts';
 import type { Environment } from '../src/connection/environment.ts';
+import type { PolicyViolation, PolicyWatch } from '../src/connection/policy.ts';
 
 export class FakeSocket implements SocketLike {
   readyState = 0;
@@ -135,6 +137,24 @@ export function fakeEnvironment(initial: { online?: boolean; visible?: boolean }
     show() {
       visible = true;
       listeners.forEach((l) => l('visible'));
+    },
+  };
+}
+
+/** A page whose Content-Security-Policy refusals the test announces, as securitypolicyviolation events would. */
+export function fakePolicyWatch() {
+  const listeners = new Set<(violation: PolicyViolation) => void>();
+  const policy: PolicyWatch = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    policy,
+    listenerCount: () => listeners.size,
+    refuse(blockedURI: string, directive = 'connect-src') {
+      listeners.forEach((l) => l({ blockedURI, directive }));
     },
   };
 }

@@ -10,7 +10,8 @@ export type AddressRequest =
 
 export type AddressResult =
   | { ok: true; endpoint: string; sessionId: string; secret?: string }
-  | { ok: false; error: ConnectionError };
+  /** `url`: the address that could not be reached, for a network failure (it may be the page's CSP). */
+  | { ok: false; error: ConnectionError; url?: string };
 
 export interface AddressDeps {
   fetch: typeof globalThis.fetch;
@@ -64,7 +65,7 @@ export async function requestAddress(request: AddressRequest, deps: AddressDeps)
     response = await deps.fetch(url, { method: 'GET', headers, signal: deps.signal, cache: 'no-store' });
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    return fail('network', `could not reach ${url}: ${message}`);
+    return { ok: false, error: { kind: 'network', message: `could not reach ${url}: ${message}`, final: false }, url };
   }
 
   if (!response.ok) {

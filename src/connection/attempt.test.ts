@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakePolicyWatch, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import type { AddressResult } from './address.ts';
 import { beginAttempt, type SocketConstructor } from './attempt.ts';
 import type { ConnectionEvent } from './machine.ts';
 
 function setup(options: { address?: Promise<AddressResult>; SocketClass?: SocketConstructor | null } = {}) {
   const sockets = fakeSocketClass();
+  const page = fakePolicyWatch();
   const logger = silentLogger();
   const events: ConnectionEvent[] = [];
   const received: unknown[] = [];
@@ -19,8 +20,9 @@ function setup(options: { address?: Promise<AddressResult>; SocketClass?: Socket
     logger,
     (event) => events.push(event),
     (data) => received.push(data),
+    { policy: page.policy },
   );
-  return { attempt, sockets, logger, events, received, signal: () => signal! };
+  return { attempt, sockets, page, logger, events, received, signal: () => signal! };
 }
 
 /** Lets the address request's promise settle. */
@@ -61,13 +63,16 @@ describe('beginAttempt', () => {
     } as unknown as SocketConstructor;
     const throwing = setup({ SocketClass: Throwing });
     await settle();
+    await settle(); // a task for the page's CSP to say whether it refused the socket
     expect(throwing.events).toEqual([{ type: 'failed', error: expect.objectContaining({ kind: 'socket', final: false }) }]);
   });
 
-  it('reports a close before the socket opened as failed, and after it as lost', async () => {
+  it('reports a close before the socket opened as failed (a task later, for a CSP refusal to show), and after it as lost', async () => {
     const early = setup();
     await settle();
     early.sockets.last().drop(1006);
+    expect(early.events).toEqual([]);
+    await settle();
     expect(early.events).toEqual([{ type: 'failed', error: { kind: 'socket', message: 'socket closed (code 1006)', final: false } }]);
 
     const late = setup();
@@ -129,5 +134,27 @@ describe('beginAttempt', () => {
     expect(t.events).toEqual([]);
     expect(t.received).toEqual([]);
     expect(t.attempt.send({ type: 'ping' })).toBe(false);
+  });
+
+  it("hears the page's refusals only until the socket opens or the attempt is dropped", async () => {
+    const t = setup();
+    expect(t.page.listenerCount()).toBe(1);
+    await settle();
+    t.sockets.last().open();
+    expect(t.page.listenerCount()).toBe(0);
+    const dropped = setup();
+    dropped.attempt.drop();
+    expect(dropped.page.listenerCount()).toBe(0);
+  });
+
+  it('tells a refused address request by the address it names, a task after the failure', async () => {
+    const url = 'https://service.test/socket.info?sessionId=s1&clientId=c1';
+    const error = { kind: 'network', message: `could not reach ${url}: Failed to fetch`, final: false } as const;
+    const t = setup({ address: Promise.resolve({ ok: false, error, url }) });
+    await settle();
+    expect(t.events).toEqual([]);
+    t.page.refuse(url);
+    await settle();
+    expect(t.events).toEqual([{ type: 'failed', error: expect.objectContaining({ kind: 'policy', final: true }) }]);
   });
 });

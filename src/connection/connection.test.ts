@@ -1,12 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakeAddressFetch, fakeEnvironment, fakePolicyWatch, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { requestAddress } from './address.ts';
-import { createConnection, type ConnectionTimings } from './connection.ts';
+import { createConnection, type ConnectionTimings, type SocketConstructor } from './connection.ts';
 import type { ConnectionState } from './machine.ts';
 
-function setup(options: { script?: Parameters<typeof fakeAddressFetch>[0]; random?: () => number; timings?: Partial<ConnectionTimings>; online?: boolean } = {}) {
+interface SetupOptions {
+  script?: Parameters<typeof fakeAddressFetch>[0];
+  random?: () => number;
+  timings?: Partial<ConnectionTimings>;
+  online?: boolean;
+  /** Wraps the scripted fetch (a page's CSP refusing it). */
+  fetch?: (scripted: typeof globalThis.fetch, page: ReturnType<typeof fakePolicyWatch>) => typeof globalThis.fetch;
+  /** Replaces the recorded socket class (one that throws). */
+  WebSocket?: (page: ReturnType<typeof fakePolicyWatch>) => SocketConstructor;
+}
+
+function setup(options: SetupOptions = {}) {
   const sockets = fakeSocketClass();
   const http = fakeAddressFetch(options.script);
+  const page = fakePolicyWatch();
+  const fetch = options.fetch ? options.fetch(http.fetch, page) : http.fetch;
   const env = fakeEnvironment({ online: options.online ?? true });
   const logger = silentLogger();
   const frames: unknown[] = [];
@@ -17,15 +30,15 @@ function setup(options: { script?: Parameters<typeof fakeAddressFetch>[0]; rando
       requestAddress: (signal) =>
         requestAddress(
           { mode: 'plain', baseUrl: 'https://service.test', clientId: 'c1' },
-          { fetch: http.fetch, uuid: () => `session-${++sessions}`, signal },
+          { fetch, uuid: () => `session-${++sessions}`, signal },
         ),
       onFrame: (frame) => frames.push(frame),
       onStateChange: (state) => states.push(state),
       ...(options.timings ? { timings: options.timings } : {}),
     },
-    { WebSocket: sockets.SocketClass, random: options.random ?? (() => 0.5), environment: env.environment, logger },
+    { WebSocket: options.WebSocket?.(page) ?? sockets.SocketClass, random: options.random ?? (() => 0.5), environment: env.environment, policy: page.policy, logger },
   );
-  return { connection, sockets, http, env, logger, frames, states };
+  return { connection, sockets, http, page, env, logger, frames, states };
 }
 
 /** Lets the address request's promises settle without moving the clock. */
@@ -174,12 +187,140 @@ describe('failures of the address request', () => {
   });
 
   it('treats a socket that closes before opening as a failed attempt', async () => {
-    const t = setup({ random: () => 0 });
+    const t = setup({ random: () => 1 });
     t.connection.start();
     await settle();
     t.sockets.last().drop(1006);
-    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'socket' } });
     await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'socket' } });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.sockets.sockets).toHaveLength(2);
+  });
+});
+
+describe("a page whose Content-Security-Policy refuses the service (connect-src)", () => {
+  type Page = ReturnType<typeof fakePolicyWatch>;
+  /**
+   * The browser's way: fetch rejects with a TypeError, and the refusal comes in an event of its
+   * own, dispatched just before the rejection or in a task queued with it (Chromium: after).
+   */
+  const refusing =
+    (when: 'before' | 'after') =>
+    (scripted: typeof globalThis.fetch, page: Page): typeof globalThis.fetch =>
+    (input, init) => {
+      const url = String(input);
+      if (when === 'before') page.refuse(url);
+      else setTimeout(() => page.refuse(url), 0);
+      return scripted(input, init);
+    };
+  const ADDRESS_REFUSED =
+    "the page's Content-Security-Policy blocks https://service.test/socket.info (connect-src): add https://service.test and the service's wss:// socket address to connect-src";
+  const SOCKET_REFUSED = "the page's Content-Security-Policy blocks the socket to ws://service.test (connect-src): add ws://service.test to connect-src";
+
+  /** Nothing may bring it back: not time, not the page coming back to view, not Retry now. */
+  async function expectNoRetry(t: ReturnType<typeof setup>) {
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    t.env.show();
+    t.env.goOffline();
+    t.env.goOnline();
+    t.connection.retryNow();
+    await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'closed', reason: 'fatal', error: { kind: 'policy' } });
+  }
+
+  for (const when of ['before', 'after'] as const) {
+    it(`a refused address request (the refusal heard ${when} the TypeError) is an error state naming the directive and the address, never retried`, async () => {
+      const t = setup({ script: ['network-error', 'network-error'], fetch: refusing(when) });
+      t.connection.start();
+      await settle();
+      expect(t.connection.state).toEqual({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: ADDRESS_REFUSED, final: true } });
+      expect(t.states.map((s) => s.kind)).toEqual(['connecting', 'closed']);
+      await expectNoRetry(t);
+      expect(t.http.requests).toHaveLength(1);
+      expect(t.logger.error).toHaveBeenCalledOnce();
+      expect(t.logger.error).toHaveBeenCalledWith(`[parley] cannot connect: ${ADDRESS_REFUSED}`);
+      expect(t.logger.warn).not.toHaveBeenCalled();
+      expect(t.page.listenerCount()).toBe(0);
+    });
+  }
+
+  it('a refused socket (the refusal, then an error event and no close, as in Chromium) is the same error state', async () => {
+    const t = setup();
+    t.connection.start();
+    await settle();
+    const socket = t.sockets.last();
+    t.page.refuse(socket.url);
+    socket.readyState = 3;
+    socket.onerror?.({});
+    expect(t.connection.state.kind).toBe('connecting'); // a task for the refusal to show
+    await settle();
+    expect(t.connection.state).toEqual({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: SOCKET_REFUSED, final: true } });
+    await expectNoRetry(t);
+    expect(t.sockets.sockets).toHaveLength(1);
+    expect(t.http.requests).toHaveLength(1);
+    expect(t.logger.error).toHaveBeenCalledExactlyOnceWith(`[parley] cannot connect: ${SOCKET_REFUSED}`);
+    expect(socket.closedByClient).toBeDefined();
+  });
+
+  it('a refused socket whose error and close come before the refusal is the same error state', async () => {
+    const t = setup();
+    t.connection.start();
+    await settle();
+    const socket = t.sockets.last();
+    setTimeout(() => t.page.refuse(socket.url), 0);
+    socket.drop(1006);
+    await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: SOCKET_REFUSED } });
+  });
+
+  it('a socket constructor that throws for the refusal (a SecurityError), the refusal a task later, is the same error state', async () => {
+    const t = setup({
+      WebSocket: (page) =>
+        class {
+          constructor(url: string) {
+            setTimeout(() => page.refuse(url), 0);
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          }
+        } as unknown as SocketConstructor,
+    });
+    t.connection.start();
+    await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: SOCKET_REFUSED } });
+  });
+
+  it('an ordinary network failure still retries, whatever else the page refuses', async () => {
+    const t = setup({
+      script: ['network-error', 'network-error'],
+      random: () => 1,
+      fetch: (scripted, page) => (input, init) => {
+        page.refuse('https://analytics.example/collect'); // the page's own
+        page.refuse('https://service.test', 'img-src'); // a picture of the service's origin says nothing of its address
+        page.refuse('wss://service.test/ws?token=9', 'connect-src'); // another address
+        return scripted(input, init);
+      },
+    });
+    t.connection.start();
+    await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'network' } });
+    // The backoff, then a task to hear refusals in (a fake timer set while others fire waits 1 ms).
+    await vi.advanceTimersByTimeAsync(500 + 1);
+    expect(t.http.requests).toHaveLength(2);
+    expect(t.connection.state).toMatchObject({ kind: 'waiting', attempt: 2, error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(1_000);
+    t.sockets.last().open();
+    expect(t.connection.state.kind).toBe('open');
+    expect(t.page.listenerCount()).toBe(0); // an open socket listens for no refusal
+  });
+
+  it('an ordinary socket failure still retries', async () => {
+    const t = setup({ random: () => 1 });
+    t.connection.start();
+    await settle();
+    t.page.refuse('https://analytics.example/collect');
+    t.sockets.last().drop(1006);
+    await settle();
+    expect(t.connection.state).toMatchObject({ kind: 'waiting', error: { kind: 'socket' } });
+    await vi.advanceTimersByTimeAsync(500);
     expect(t.sockets.sockets).toHaveLength(2);
   });
 });

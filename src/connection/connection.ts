@@ -11,6 +11,7 @@ import { browserEnvironment, type Environment } from './environment.ts';
 import { reactToEnvironment } from './environment-reaction.ts';
 import { startKeepAlive, type KeepAlive } from './keep-alive.ts';
 import { IDLE, transition, troubleKey, type ConnectionEvent, type ConnectionState } from './machine.ts';
+import { documentPolicyWatch, type PolicyWatch } from './policy.ts';
 
 export type { SocketConstructor, SocketLike } from './attempt.ts';
 
@@ -55,6 +56,8 @@ export interface ConnectionDeps {
   clock?: Clock;
   random?: () => number;
   environment?: Environment;
+  /** Where the page's Content-Security-Policy refusals are heard (default: the document's). */
+  policy?: PolicyWatch;
   logger?: Logger;
 }
 
@@ -75,6 +78,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   const clock = deps.clock ?? systemClock;
   const random = deps.random ?? Math.random;
   const environment = deps.environment ?? browserEnvironment();
+  const policy = deps.policy ?? documentPolicyWatch();
   const logger = deps.logger ?? console;
   const SocketClass = deps.WebSocket ?? (globalThis.WebSocket as unknown as SocketConstructor | undefined);
 
@@ -137,7 +141,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
             }),
           timings.connectTimeoutMs,
         );
-        attempt = beginAttempt(options.requestAddress, SocketClass, logger, dispatch, receive);
+        attempt = beginAttempt(options.requestAddress, SocketClass, logger, dispatch, receive, { policy, clock });
         break;
       case 'open':
         everOpened = true;

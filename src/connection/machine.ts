@@ -4,7 +4,8 @@
 
 /** Why an attempt or a live connection failed. `final` failures are never retried. */
 export interface ConnectionError {
-  kind: 'network' | 'http' | 'status' | 'malformed' | 'socket' | 'timeout' | 'dead';
+  /** `policy`: the page's Content-Security-Policy refuses the connection. */
+  kind: 'network' | 'http' | 'status' | 'malformed' | 'socket' | 'timeout' | 'dead' | 'policy';
   message: string;
   /** HTTP status of the address request, where there was one. */
   status?: number;

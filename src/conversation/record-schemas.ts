@@ -91,7 +91,7 @@ export const RequestSchema = z.object({
 }) as z.ZodMiniType<SendRequest>;
 
 const ConnectionError = z.object({
-  kind: oneOf('network', 'http', 'status', 'malformed', 'socket', 'timeout', 'dead'),
+  kind: oneOf('network', 'http', 'status', 'malformed', 'socket', 'timeout', 'dead', 'policy'),
   message: z.string(),
   status: z.optional(finite),
   final: z.boolean(),
