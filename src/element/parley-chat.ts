@@ -2,7 +2,7 @@
 // the methods, which are queued until the chat itself (chat/mount-chat.ts) has loaded: on intent, or at
 // once for a returning visitor. The class is made by a function, not at module load, so
 // importing this file touches no browser global (Node, SSR).
-import { checkOptions } from '../check-options.ts';
+import { hasOptionsProblem } from '../check-options.ts';
 import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
@@ -294,7 +294,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     // wrong configuration says so on the page and in the console at load.
     #neededAtOnce(): boolean {
       const options = optionsFromAttributes(this);
-      return this.#open || checkOptions(options).length > 0 || hasConversation(options.clientId!);
+      return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!);
     }
 
     #want(): void {
