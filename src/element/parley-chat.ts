@@ -142,7 +142,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       this.#root = this.attachShadow({ mode: 'open' });
       adoptFrameStyles(this.#root);
       this.#showLanguage();
-      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), { onIntent: () => this.#want(), onOpen: () => this.#setOpen(true, true) });
+      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), () => this.#want(), () => this.#setOpen(true, true));
       this.#frame.append(this.#mountPoint);
       this.#root.append(this.#frame);
     }
@@ -377,12 +377,13 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       const failing = open && this.#loadFailed && !this.#chat;
       if (failing && !this.#failure) {
         const strings = launcherWords(this.#words, this.#overrides);
-        this.#failure = drawLoadFailure(this.#frame, {
-          heading: this.getAttribute('heading')?.trim() || strings.heading,
+        this.#failure = drawLoadFailure(
+          this.#frame,
+          this.getAttribute('heading')?.trim() || strings.heading,
           strings,
-          onRetry: () => this.#want(),
-          onClose: () => this.#setOpen(false, true),
-        });
+          () => this.#want(),
+          () => this.#setOpen(false, true),
+        );
       } else if (!failing && this.#failure) {
         this.#failure.remove();
         this.#failure = undefined;
