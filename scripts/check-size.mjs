@@ -38,6 +38,7 @@
 // 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
 // notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
 // of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
+// Issue 26: the loader 8.14 kB with the Trusted Types policy and the load failures' reasons, won back to 7.81 kB (the chat's own styles moved to widget.css, +0.16 kB to the chat; a yes/no options check; plain arguments; smaller icons).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -47,7 +48,7 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.82, ceiling: 8 },
   { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.45, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
 ];
