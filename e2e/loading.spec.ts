@@ -194,7 +194,7 @@ test('a chat file with one byte changed is refused by its integrity hash', async
     await route.fulfill({ response, body });
   });
   await page.goto(SITE);
-  await expectErrorThenRecovery(page, errors, /integrity hash does not match/);
+  await expectErrorThenRecovery(page, errors, /does not match the integrity hash/);
 });
 
 test("a page whose Content-Security-Policy allows the loader but not the chat's file", async ({ page, baseURL }) => {

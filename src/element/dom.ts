@@ -13,17 +13,15 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
 
 /** A decorative 24×24 icon of one path, as the chat's icons.tsx draws them. */
 export function icon(d: string, stroke = false): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  const path = document.createElementNS(ns, 'path');
-  const set = (element: Element, attributes: Array<[string, string]>) => attributes.forEach(([name, value]) => element.setAttribute(name, value));
-  set(svg, [['class', 'icon'], ['viewBox', '0 0 24 24'], ['aria-hidden', 'true'], ['focusable', 'false']]);
-  const paint: Array<[string, string]> = stroke
-    ? [['fill', 'none'], ['stroke', 'currentColor'], ['stroke-width', '2'], ['stroke-linecap', 'round']]
-    : [['fill', 'currentColor']];
-  set(path, [...paint, ['d', d]]);
-  svg.append(path);
+  const svg = svgEl('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+  svg.append(svgEl('path', stroke ? { fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', d } : { fill: 'currentColor', d }));
   return svg;
+}
+
+function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string>): SVGElementTagNameMap[K] {
+  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
 }
 
 export const CHAT_ICON =

@@ -9,7 +9,7 @@ function setup() {
   const parent = document.createElement('div');
   document.body.append(parent);
   const actions = { onIntent: vi.fn(), onOpen: vi.fn() };
-  const launcher = drawLauncher(parent, launcherStrings, actions);
+  const launcher = drawLauncher(parent, launcherStrings, actions.onIntent, actions.onOpen);
   const button = parent.querySelector('button')!;
   const badge = () => parent.querySelector<HTMLElement>('[part~="badge"]');
   const status = () => parent.querySelector('[role="status"]')!;

@@ -16,7 +16,8 @@ export interface Launcher {
   focus(): void;
 }
 
-export function drawLauncher(parent: Element, strings: LauncherStrings, actions: { onIntent: () => void; onOpen: () => void }): Launcher {
+/** `onIntent`: the visitor is about to open it (the chat starts loading); `onOpen`: a click. */
+export function drawLauncher(parent: Element, strings: LauncherStrings, onIntent: () => void, onOpen: () => void): Launcher {
   // Ids are the shadow root's own: one widget per root, so a fixed id cannot collide.
   // The badge and its words are in the button only while something is unread.
   const badge = el('span', { class: 'badge', part: 'badge', 'aria-hidden': 'true' });
@@ -24,8 +25,8 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, actions:
   const button = el('button', { type: 'button', class: 'launcher', part: 'launcher' }, icon(CHAT_ICON));
   const announcer = el('span', { class: 'visually-hidden', role: 'status' });
   // Pointer over it, focus on it or a touch: the visitor is about to open it.
-  for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, actions.onIntent, { passive: true });
-  button.addEventListener('click', actions.onOpen);
+  for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, onIntent, { passive: true });
+  button.addEventListener('click', onOpen);
   parent.append(button, announcer);
 
   let unread = 0;

@@ -4,22 +4,14 @@
 import { CLOSE_ICON, el, icon } from './dom.ts';
 import type { LauncherStrings } from './launcher.ts';
 
-export interface LoadFailureView {
-  heading: string;
-  strings: LauncherStrings;
-  onRetry: () => void;
-  onClose: () => void;
-}
-
 /** Draws the failure panel into `parent` and focuses "Try again"; returns it, to be removed. */
-export function drawLoadFailure(parent: Element, view: LoadFailureView): HTMLElement {
-  const { strings } = view;
+export function drawLoadFailure(parent: Element, heading: string, strings: LauncherStrings, onRetry: () => void, onClose: () => void): HTMLElement {
   const close = el('button', { type: 'button', class: 'icon-button close', part: 'close', 'aria-label': strings.closeChat }, icon(CLOSE_ICON, true));
   const retry = el('button', { type: 'button', class: 'try-again', part: 'try-again' }, strings.tryAgain);
   const panel = el(
     'div',
     { class: 'panel', part: 'panel', role: 'dialog', 'aria-labelledby': 'parley-title' },
-    el('header', { class: 'header', part: 'header' }, el('div', { class: 'header-text' }, el('h2', { id: 'parley-title', class: 'title', part: 'title' }, view.heading)), close),
+    el('header', { class: 'header', part: 'header' }, el('div', { class: 'header-text' }, el('h2', { id: 'parley-title', class: 'title', part: 'title' }, heading)), close),
     el('div', { class: 'load-failure' }),
     el(
       'div',
@@ -29,10 +21,10 @@ export function drawLoadFailure(parent: Element, view: LoadFailureView): HTMLEle
       retry,
     ),
   );
-  close.addEventListener('click', view.onClose);
-  retry.addEventListener('click', view.onRetry);
+  close.addEventListener('click', onClose);
+  retry.addEventListener('click', onRetry);
   panel.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') view.onClose();
+    if (event.key === 'Escape') onClose();
   });
   parent.append(panel);
   retry.focus();

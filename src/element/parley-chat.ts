@@ -2,7 +2,7 @@
 // the methods, which are queued until the chat itself (chat/mount-chat.ts) has loaded: on intent, or at
 // once for a returning visitor. The class is made by a function, not at module load, so
 // importing this file touches no browser global (Node, SSR).
-import { checkOptions } from '../check-options.ts';
+import { hasOptionsProblem } from '../check-options.ts';
 import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
@@ -142,7 +142,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       this.#root = this.attachShadow({ mode: 'open' });
       adoptFrameStyles(this.#root);
       this.#showLanguage();
-      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), { onIntent: () => this.#want(), onOpen: () => this.#setOpen(true, true) });
+      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), () => this.#want(), () => this.#setOpen(true, true));
       this.#frame.append(this.#mountPoint);
       this.#root.append(this.#frame);
     }
@@ -294,7 +294,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     // wrong configuration says so on the page and in the console at load.
     #neededAtOnce(): boolean {
       const options = optionsFromAttributes(this);
-      return this.#open || checkOptions(options).length > 0 || hasConversation(options.clientId!);
+      return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!);
     }
 
     #want(): void {
@@ -377,12 +377,13 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       const failing = open && this.#loadFailed && !this.#chat;
       if (failing && !this.#failure) {
         const strings = launcherWords(this.#words, this.#overrides);
-        this.#failure = drawLoadFailure(this.#frame, {
-          heading: this.getAttribute('heading')?.trim() || strings.heading,
+        this.#failure = drawLoadFailure(
+          this.#frame,
+          this.getAttribute('heading')?.trim() || strings.heading,
           strings,
-          onRetry: () => this.#want(),
-          onClose: () => this.#setOpen(false, true),
-        });
+          () => this.#want(),
+          () => this.#setOpen(false, true),
+        );
       } else if (!failing && this.#failure) {
         this.#failure.remove();
         this.#failure = undefined;
