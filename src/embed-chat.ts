@@ -9,6 +9,8 @@ import { CHAT_EXPORTS, type loadScript } from './element/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
 
 declare const __PARLEY_LANGUAGE_FILES__: Record<string, string>;
+/** Named once: each mention of the build's constant would be a copy of the whole table. */
+const LANGUAGE_FILES = __PARLEY_LANGUAGE_FILES__;
 
 /** What this file hands the loader (src/embed.ts), which gives loadLanguage its script loader. */
 export interface ChatFile {
@@ -20,7 +22,7 @@ export interface ChatFile {
 const script = currentClassicScript() as (HTMLScriptElement & Record<symbol, unknown>) | null;
 
 function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation> {
-  const integrity = Object.hasOwn(__PARLEY_LANGUAGE_FILES__, tag) ? __PARLEY_LANGUAGE_FILES__[tag] : undefined;
+  const integrity = Object.hasOwn(LANGUAGE_FILES, tag) ? LANGUAGE_FILES[tag] : undefined;
   if (!integrity || !script) return Promise.reject(new Error(`the widget has no "${tag}" texts`));
   return load<Translation>(new URL(languageFileName(tag, integrity), script.src).href, integrity);
 }
