@@ -1,0 +1,94 @@
+/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
+// What the panel draws of one message, whatever the service sends: the first cards, list items,
+// buttons and quick replies with "and 4,990 more", titles and labels cut with "…", and a long
+// text a part at a time behind "Show more" (the bounds are in ../protocol/limits.ts). The stored
+// entry keeps everything as it came; only the drawing is bounded, and so is every per-character
+// pass over it (linkify).
+import { Fragment, h } from 'preact';
+import { useState } from 'preact/hooks';
+import type { RichButton, RichCard, RichContent } from '../conversation/rich.ts';
+import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
+import { Linkified } from './Linkified.tsx';
+import { say, type PanelStrings } from './strings.ts';
+
+/** At most about `max` UTF-16 units of `text`, never half an emoji, cut after a space near the end when there is one. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = /[\uDC00-\uDFFF]/.test(text[max]!) ? max - 1 : max;
+  // Not in the middle of a word or a link, where a space is near.
+  const space = text.lastIndexOf(' ', end - 1);
+  if (space >= 0 && space > end - 100) end = space + 1;
+  return text.slice(0, end);
+}
+
+/** A title, label or name, cut with "…" when it is longer than anyone reads. */
+export function clipLabel(text: string, max = MAX_LABEL_LENGTH): string {
+  return text.length <= max ? text : `${cutText(text, max - 1)}…`;
+}
+
+/** The part of a rich response drawn, and how many cards, items or buttons are left out. */
+export function boundedContent(content: RichContent): { content: RichContent; more: number } {
+  let more = 0;
+  const first = <T,>(list: readonly T[], max: number, each: (item: T) => T): T[] => {
+    more += Math.max(0, list.length - max);
+    return list.slice(0, max).map(each);
+  };
+  const buttons = (list: readonly RichButton[]) => first(list, MAX_BUTTONS_DRAWN, (button) => ({ ...button, label: clipLabel(button.label) }));
+  const card = (item: RichCard): RichCard => ({
+    ...item,
+    title: clipLabel(item.title),
+    subtitle: item.subtitle && clipLabel(item.subtitle),
+    buttons: buttons(item.buttons),
+  });
+  let drawn: RichContent;
+  switch (content.type) {
+    case 'card':
+      drawn = { ...content, card: card(content.card) };
+      break;
+    case 'carousel':
+      drawn = { ...content, cards: first(content.cards, MAX_CARDS_DRAWN, card) };
+      break;
+    case 'list':
+      drawn = { ...content, items: first(content.items, MAX_LIST_ITEMS_DRAWN, (item) => ({ ...item, title: clipLabel(item.title), subtitle: item.subtitle && clipLabel(item.subtitle) })), buttons: buttons(content.buttons) };
+      break;
+    case 'buttons':
+      drawn = { ...content, title: clipLabel(content.title), buttons: buttons(content.buttons) };
+      break;
+    default:
+      drawn = { ...content, title: clipLabel(content.title) };
+  }
+  return { content: drawn, more };
+}
+
+/** "and 4,990 more": what a message holds beyond what is drawn. */
+export function More({ count, strings }: { count: number; strings: PanelStrings }) {
+  return count > 0 ? (
+    <p class="more" part="more">
+      {say(strings, 'more', { count })}
+    </p>
+  ) : null;
+}
+
+/** A message's text, autolinked, TEXT_CHUNK_LENGTH characters at a time. */
+export function LongText({ text, strings }: { text: string; strings: PanelStrings }) {
+  const [length, setLength] = useState(TEXT_CHUNK_LENGTH);
+  const shown = cutText(text, length);
+  if (shown === text) return <Linkified text={text} newTab={strings.newTab} />;
+  return (
+    <>
+      <Linkified text={shown} newTab={strings.newTab} />…{' '}
+      <button
+        type="button"
+        class="text-button show-more"
+        part="show-more"
+        onClick={(event) => {
+          // The last part drawn takes the button away: focus stays on the message.
+          if (shown.length + TEXT_CHUNK_LENGTH >= text.length) (event.currentTarget.parentElement as HTMLElement | null)?.focus();
+          setLength(shown.length + TEXT_CHUNK_LENGTH);
+        }}
+      >
+        {strings.showMore}
+      </button>
+    </>
+  );
+}
