@@ -6,7 +6,7 @@
 // pass over it (linkify).
 import { Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { RichButton, RichCard, RichContent } from '../conversation/rich.ts';
+import type { RichContent } from '../conversation/rich.ts';
 import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { Linkified } from './Linkified.tsx';
 import { say, type PanelStrings } from './strings.ts';
@@ -26,38 +26,21 @@ export function clipLabel(text: string, max = MAX_LABEL_LENGTH): string {
   return text.length <= max ? text : `${cutText(text, max - 1)}…`;
 }
 
+const MAX_DRAWN: Partial<Record<string, number>> = { cards: MAX_CARDS_DRAWN, items: MAX_LIST_ITEMS_DRAWN, buttons: MAX_BUTTONS_DRAWN };
+
 /** The part of a rich response drawn, and how many cards, items or buttons are left out. */
 export function boundedContent(content: RichContent): { content: RichContent; more: number } {
   let more = 0;
-  const first = <T,>(list: readonly T[], max: number, each: (item: T) => T): T[] => {
-    more += Math.max(0, list.length - max);
-    return list.slice(0, max).map(each);
+  // Lists cut to their bound, titles and labels clipped; addresses and actions kept as they are.
+  const walk = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') return /^(sub)?title$|^label$/.test(key) ? clipLabel(value) : value;
+    if (key === 'action' || typeof value !== 'object' || value === null) return value;
+    if (!Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    const max = MAX_DRAWN[key] ?? value.length;
+    more += Math.max(0, value.length - max);
+    return value.slice(0, max).map((item) => walk(item, ''));
   };
-  const buttons = (list: readonly RichButton[]) => first(list, MAX_BUTTONS_DRAWN, (button) => ({ ...button, label: clipLabel(button.label) }));
-  const card = (item: RichCard): RichCard => ({
-    ...item,
-    title: clipLabel(item.title),
-    subtitle: item.subtitle && clipLabel(item.subtitle),
-    buttons: buttons(item.buttons),
-  });
-  let drawn: RichContent;
-  switch (content.type) {
-    case 'card':
-      drawn = { ...content, card: card(content.card) };
-      break;
-    case 'carousel':
-      drawn = { ...content, cards: first(content.cards, MAX_CARDS_DRAWN, card) };
-      break;
-    case 'list':
-      drawn = { ...content, items: first(content.items, MAX_LIST_ITEMS_DRAWN, (item) => ({ ...item, title: clipLabel(item.title), subtitle: item.subtitle && clipLabel(item.subtitle) })), buttons: buttons(content.buttons) };
-      break;
-    case 'buttons':
-      drawn = { ...content, title: clipLabel(content.title), buttons: buttons(content.buttons) };
-      break;
-    default:
-      drawn = { ...content, title: clipLabel(content.title) };
-  }
-  return { content: drawn, more };
+  return { content: walk(content, '') as RichContent, more };
 }
 
 /** "and 4,990 more": what a message holds beyond what is drawn. */
