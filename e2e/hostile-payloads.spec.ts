@@ -91,6 +91,7 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
     }, from);
     // The probes see only tasks of 50 ms or more, and frame gaps over 50 ms.
     const atLeast = (value: number) => (value ? `${value} ms` : 'under 50 ms');
+    if (process.env.PROBE_DEBUG) console.log(name, await page.evaluate((since) => ({ since, now: performance.now(), gaps: window.probe.gaps.filter((g) => g.start >= since - 100).map((g) => [Math.round(g.start), Math.round(g.duration)]), tasks: window.probe.tasks.filter((g) => g.start >= since - 100).map((g) => [Math.round(g.start), Math.round(g.duration)]) }), from));
     figures[name] = `drawn in ${ms} ms, longest task ${atLeast(task)}, longest frame gap ${atLeast(gap)}`;
     expect(task, `${name}: the longest task`).toBeLessThan(LONGEST_TASK_MS);
     return ms;
@@ -139,6 +140,23 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
     () => bot.last().getByRole('button', { name: 'Show more' }).click(),
     () => expect.poll(shownLength).toBeGreaterThan(drawnLength + 3_000),
   );
+  // Every part of it, one "Show more" at a time (250 parts): each costs one part, not all drawn so far.
+  let parts = 0;
+  await step(
+    'the whole 1 MB text, one "Show more" at a time',
+    async () => {
+      parts = await widget.evaluate(async (el) => {
+        let clicks = 0;
+        for (let button; (button = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="show-more"]')); clicks++) {
+          button.click();
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        }
+        return clicks;
+      });
+    },
+    () => expect.poll(shownLength).toBe(long.length),
+  );
+  figures['"Show more" clicks to the end'] = parts + 1;
   figures['frame of the 1 MB text'] = `${(frame.length / 1e6).toFixed(2)} M characters`;
   figures['text drawn at first'] = `${drawnLength} characters`;
 

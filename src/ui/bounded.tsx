@@ -4,8 +4,8 @@
 // text a part at a time behind "Show more" (the bounds are in ../protocol/limits.ts). The stored
 // entry keeps everything as it came; only the drawing is bounded, and so is every per-character
 // pass over it (linkify).
-import { Fragment, h } from 'preact';
-import { useState } from 'preact/hooks';
+import { Component, Fragment, h } from 'preact';
+import { useMemo, useState } from 'preact/hooks';
 import type { RichContent } from '../conversation/rich.ts';
 import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { Linkified } from './Linkified.tsx';
@@ -52,26 +52,60 @@ export function More({ count, strings }: { count: number; strings: PanelStrings 
   ) : null;
 }
 
-/** A message's text, autolinked, TEXT_CHUNK_LENGTH characters at a time. */
+/**
+ * A message's text, autolinked, TEXT_CHUNK_LENGTH characters more with each "Show more". Each
+ * part is a block of its own that never renders again, so drawing the next part costs one part
+ * (linkify, diff and layout), however many are drawn already.
+ */
 export function LongText({ text, strings }: { text: string; strings: PanelStrings }) {
-  const [length, setLength] = useState(TEXT_CHUNK_LENGTH);
-  const shown = cutText(text, length);
-  if (shown === text) return <Linkified text={text} newTab={strings.newTab} />;
+  const [count, setCount] = useState(1);
+  const parts = useMemo(() => {
+    const list: string[] = [];
+    for (let start = 0; start < text.length && list.length < count; ) {
+      const part = cutText(text.slice(start), TEXT_CHUNK_LENGTH);
+      list.push(part);
+      start += part.length;
+    }
+    return list;
+  }, [text, count]);
+  if (parts.length === 1 && parts[0] === text) return <Linkified text={text} newTab={strings.newTab} />;
+  const rest = text.length - parts.reduce((sum, part) => sum + part.length, 0);
   return (
     <>
-      <Linkified text={shown} newTab={strings.newTab} />…{' '}
-      <button
-        type="button"
-        class="text-button show-more"
-        part="show-more"
-        onClick={(event) => {
-          // The last part drawn takes the button away: focus stays on the message.
-          if (shown.length + TEXT_CHUNK_LENGTH >= text.length) (event.currentTarget.parentElement as HTMLElement | null)?.focus();
-          setLength(shown.length + TEXT_CHUNK_LENGTH);
-        }}
-      >
-        {strings.showMore}
-      </button>
+      {parts.map((part, index) => (
+        <Part key={index} text={part} newTab={strings.newTab} />
+      ))}
+      {rest > 0 && (
+        <>
+          …{' '}
+          <button
+            type="button"
+            class="text-button show-more"
+            part="show-more"
+            onClick={(event) => {
+              // The last part drawn takes the button away: focus stays on the message.
+              if (rest <= TEXT_CHUNK_LENGTH) (event.currentTarget.parentElement as HTMLElement | null)?.focus();
+              setCount(count + 1);
+            }}
+          >
+            {strings.showMore}
+          </button>
+        </>
+      )}
     </>
   );
+}
+
+class Part extends Component<{ text: string; newTab: string }> {
+  override shouldComponentUpdate(next: { text: string; newTab: string }): boolean {
+    return next.text !== this.props.text || next.newTab !== this.props.newTab;
+  }
+
+  override render({ text, newTab }: { text: string; newTab: string }) {
+    return (
+      <span class="part">
+        <Linkified text={text} newTab={newTab} />
+      </span>
+    );
+  }
 }
