@@ -7,11 +7,16 @@
 //
 // The control API takes bodies of up to 1 MB, so the 1 MB text and the over-limit frame are sent
 // down the widget's own socket through Playwright's WebSocket route (the route passes everything
-// else between the page and the emulator untouched).
+// else between the page and the emulator untouched). That route delivers frames through script
+// of its own on the page, so the flood runs in a test without it: its tasks are the widget's.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { mock } from './support/mock.ts';
 
 const LONGEST_TASK_MS = 250;
+
+// The trace's DOM snapshots and any locator that reads every message's text read the 1 MB text
+// on the page's main thread: neither may run while the frame gaps are measured.
+test.use({ trace: 'off' });
 
 test.beforeEach(async ({ request }) => {
   await mock(request).reset();
@@ -50,9 +55,8 @@ const received = (threadId: string, responses: unknown[]) => ({
 });
 const many = <T>(count: number, make: (i: number) => T): T[] => Array.from({ length: count }, (_, i) => make(i));
 
-test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flood: bounded, summarised, no long task', async ({ page, request }) => {
-  test.setTimeout(150_000);
-  const m = mock(request);
+/** The widget, opened and connected, with the probes installed (and its socket routed, if asked). */
+async function openWidget(page: Page, options: { route?: boolean } = {}) {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   const warnings: string[] = [];
@@ -60,23 +64,23 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
     if (message.type() === 'warning') warnings.push(message.text());
   });
   let socket: WebSocketRoute | undefined;
-  await page.routeWebSocket(/./, (route) => {
-    route.connectToServer();
-    socket = route;
-  });
+  if (options.route) {
+    await page.routeWebSocket(/./, (route) => {
+      route.connectToServer();
+      socket = route;
+    });
+  }
   await page.addInitScript(installProbe);
-
   const widget = page.locator('parley-chat');
-  const bot = page.locator('parley-chat [part~="message"][data-from="bot"]');
   await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget).toHaveAttribute('data-connection', 'open');
   const threadId = await widget.evaluate((el) => (el as HTMLElement & { threadId: string }).threadId);
-  expect(socket).toBeDefined();
-
+  if (options.route) expect(socket).toBeDefined();
   const figures: Record<string, string | number> = {};
+
   /** Runs one step and reports the longest task and frame gap that started during it. */
-  async function step(name: string, act: () => Promise<unknown>, drawn: () => Promise<unknown>): Promise<number> {
+  async function step(name: string, act: () => Promise<unknown>, drawn: () => Promise<unknown>): Promise<void> {
     const from = await page.evaluate(() => performance.now());
     const started = Date.now();
     await act();
@@ -91,11 +95,28 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
     }, from);
     // The probes see only tasks of 50 ms or more, and frame gaps over 50 ms.
     const atLeast = (value: number) => (value ? `${value} ms` : 'under 50 ms');
-    if (process.env.PROBE_DEBUG) console.log(name, await page.evaluate((since) => ({ since, now: performance.now(), gaps: window.probe.gaps.filter((g) => g.start >= since - 100).map((g) => [Math.round(g.start), Math.round(g.duration)]), tasks: window.probe.tasks.filter((g) => g.start >= since - 100).map((g) => [Math.round(g.start), Math.round(g.duration)]) }), from));
     figures[name] = `drawn in ${ms} ms, longest task ${atLeast(task)}, longest frame gap ${atLeast(gap)}`;
     expect(task, `${name}: the longest task`).toBeLessThan(LONGEST_TASK_MS);
-    return ms;
   }
+
+  /** Checks that nothing was thrown, and prints the figures. */
+  async function finish(title: string): Promise<void> {
+    const overall = await page.evaluate(() => ({
+      task: Math.round(Math.max(0, ...window.probe.tasks.map((t) => t.duration))),
+      tasks: window.probe.tasks.length,
+    }));
+    figures['longest task of the whole test, page load included'] = `${overall.task} ms (${overall.tasks} tasks of 50 ms or more)`;
+    expect(pageErrors).toEqual([]);
+    console.log(`${title}:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+  }
+
+  return { widget, threadId, socket: () => socket!, warnings, figures, step, finish, bot: page.locator('parley-chat [part~="message"][data-from="bot"]') };
+}
+
+test('a carousel of 5,000 cards, a list of 5,000 items, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const m = mock(request);
+  const { threadId, step, finish, figures, bot } = await openWidget(page);
   const push = (frame: unknown) => m.control('push', { frame });
 
   // A carousel of 5,000 cards.
@@ -117,13 +138,47 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
   );
   await expect(bot.last().locator('[part~="list-item"]')).toHaveCount(10);
 
+
+  // A flood: 2,000 messages of two responses, each response a minute of typing.
+  const FLOOD = 2_000;
+  const raws = many(FLOOD, (i) => JSON.stringify(received(threadId, [text(`flood ${i} a`, 60_000), text(`flood ${i} b`, 60_000)])));
+  const batch = 1_500;
+  let lastShown = 0;
+  await step(
+    `flood of ${FLOOD} messages with 60 s delays`,
+    async () => {
+      for (let i = 0; i < raws.length; i += batch) await m.control('push', { raws: raws.slice(i, i + batch) });
+    },
+    // Every message but the last shows at once; the last one waits, with "typing" shown.
+    async () => {
+      await expect(bot.last()).toContainText(`flood ${FLOOD - 2} b`, { timeout: 30_000 });
+      lastShown = Date.now();
+    },
+  );
+  await expect(page.locator('parley-chat [part~="typing"]')).toBeVisible();
+  await expect(bot.last()).not.toContainText(`flood ${FLOOD - 1} a`);
+  // At most 30 s of typing for the last message, not two minutes (nor a week for the lot).
+  await expect(bot.last()).toContainText(`flood ${FLOOD - 1} b`, { timeout: 45_000 });
+  await expect(bot.nth(-2)).toContainText(`flood ${FLOOD - 1} a`);
+  const typedMs = Date.now() - lastShown;
+  await expect(page.locator('parley-chat [part~="typing"]')).toHaveCount(0);
+  expect(typedMs).toBeLessThan(35_000);
+  figures['the last flood message shown'] = `${typedMs} ms after the one before it (its two delays: 2 × 60 s sent, 30 s in all taken)`;
+
+  await finish('hostile payloads: cards, list items, a flood');
+});
+
+test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { widget, threadId, socket, warnings, step, finish, figures, bot } = await openWidget(page, { route: true });
+
   // A 1 MB text, with links all through it, and 5,000 quick replies.
   const long = 'Read https://parley.test/docs?page=1 and tell me (what you think). '.repeat(15_000).slice(0, 1_000_000);
   const replies = many(5_000, (i) => ({ label: `Reply ${i + 1}`, value: `reply ${i + 1}`, type: 'text' }));
   const frame = JSON.stringify(received(threadId, [text(long, 0, replies)]));
   await step(
     '1 MB text with 5,000 quick replies',
-    async () => socket!.send(frame),
+    async () => socket().send(frame),
     async () => {
       await expect(bot.last().getByRole('button', { name: 'Show more' })).toBeVisible();
       await expect(page.locator('parley-chat [part~="quick-replies"]').getByText('and 4,987 more')).toBeVisible();
@@ -164,40 +219,9 @@ test('5,000 cards, 5,000 list items, a 1 MB text with 5,000 quick replies, a flo
   const tooBig = JSON.stringify(received(threadId, [text('x'.repeat(5_000_000))]));
   await step(
     'frame of 5 MB (over the limit)',
-    async () => socket!.send(tooBig),
+    async () => socket().send(tooBig),
     () => expect.poll(() => warnings.some((warning) => warning.startsWith('[parley] dropped a frame of 5000'))).toBe(true),
   );
 
-  // A flood: 2,000 messages of two responses, each response a minute of typing.
-  const FLOOD = 2_000;
-  const raws = many(FLOOD, (i) => JSON.stringify(received(threadId, [text(`flood ${i} a`, 60_000), text(`flood ${i} b`, 60_000)])));
-  const batch = 1_500;
-  let lastShown = 0;
-  await step(
-    `flood of ${FLOOD} messages with 60 s delays`,
-    async () => {
-      for (let i = 0; i < raws.length; i += batch) await m.control('push', { raws: raws.slice(i, i + batch) });
-    },
-    // Every message but the last shows at once; the last one waits, with "typing" shown.
-    async () => {
-      await expect(bot.filter({ hasText: `flood ${FLOOD - 2} b` })).toHaveCount(1, { timeout: 30_000 });
-      lastShown = Date.now();
-    },
-  );
-  await expect(page.locator('parley-chat [part~="typing"]')).toBeVisible();
-  await expect(bot.filter({ hasText: `flood ${FLOOD - 1} a` })).toHaveCount(0);
-  // At most 30 s of typing for the last message, not two minutes (nor a week for the lot).
-  await expect(bot.filter({ hasText: `flood ${FLOOD - 1} b` })).toHaveCount(1, { timeout: 45_000 });
-  const typedMs = Date.now() - lastShown;
-  await expect(page.locator('parley-chat [part~="typing"]')).toHaveCount(0);
-  expect(typedMs).toBeLessThan(35_000);
-  figures['the last flood message shown'] = `${typedMs} ms after the one before it (its two delays: 2 × 60 s sent, 30 s in all taken)`;
-
-  const overall = await page.evaluate(() => ({
-    task: Math.round(Math.max(0, ...window.probe.tasks.map((t) => t.duration))),
-    tasks: window.probe.tasks.length,
-  }));
-  figures['longest task of the whole run, page load included'] = `${overall.task} ms (${overall.tasks} tasks over 50 ms)`;
-  expect(pageErrors).toEqual([]);
-  console.log(`hostile payloads:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+  await finish('hostile payloads: a 1 MB text, a 5 MB frame');
 });
