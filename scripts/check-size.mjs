@@ -48,6 +48,10 @@
 // again when drawn, 0.15 kB. Unions picked by kind and custom literals instead of z.union,
 // z.discriminatedUnion, z.enum, z.literal and z.number kept it 1.1 kB below the first try).
 // Issue 26: the loader 8.14 kB with the Trusted Types policy and the load failures' reasons, won back to 7.81 kB (the chat's own styles moved to widget.css, +0.16 kB to the chat; a yes/no options check; plain arguments; smaller icons).
+// Issue 26's bounds on what the service sends: the chat 43.14 kB (+0.69 kB: the first cards, items,
+// buttons and quick replies drawn with "and 4,990 more", titles clipped, long texts a part at a
+// time behind "Show more", each part laid out alone, their styles and two texts); the largest
+// language 1.12 kB (Greek).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -59,7 +63,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.98, ceiling: 8 },
   { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.4, ceiling: 45 },
-  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.1, ceiling: 1.5 },
+  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

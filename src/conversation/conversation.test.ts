@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
+import { MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
 import { createPlayer } from './player.ts';
 import { restoreConversation } from './restore.ts';
 import { quickReplyAction, toParams } from './outgoing.ts';
@@ -124,7 +125,17 @@ describe('expandReceived', () => {
 
   it('ignores delays that are not usable numbers of milliseconds', () => {
     const entries = expandReceived(payload([{ responses: [text('a', -5), text('b', Number.NaN), text('c', 10 ** 9)] }]), context()).entries;
-    expect(entries.map((e) => e.delay)).toEqual([0, 0, 60_000]);
+    expect(entries.map((e) => e.delay)).toEqual([0, 0, MAX_TYPING_DELAY_MS]);
+  });
+
+  it('caps the total typing delay of one message.received at 30 s: later delays are shortened', () => {
+    expect(MAX_TYPING_DELAY_MS).toBe(30_000);
+    const responses = Array.from({ length: 10_000 }, (_, i) => text(`r${i}`, 60_000));
+    const entries = expandReceived(payload([{ responses: responses.slice(0, 5_000) }, { responses: responses.slice(5_000) }]), context()).entries;
+    expect(entries).toHaveLength(10_000);
+    expect(entries.reduce((sum, e) => sum + e.delay, 0)).toBe(30_000);
+    const few = expandReceived(payload([{ responses: [text('a', 20_000), text('b', 20_000), text('c', 5)] }]), context()).entries;
+    expect(few.map((e) => e.delay)).toEqual([20_000, 10_000, 0]);
   });
 });
 
@@ -194,13 +205,32 @@ describe('player', () => {
     expect(p.typing.value).toBe(false);
   });
 
-  it('keeps the order of a second message that arrives while the first is still playing', () => {
-    const { receive, texts } = player();
-    receive(payload([{ responses: [text('First', 1_000)] }]));
-    receive(payload([{ responses: [text('Second')] }]));
-    expect(texts()).toEqual([]);
-    vi.advanceTimersByTime(1_000);
-    expect(texts()).toEqual(['First', 'Second']);
+  it('a second message never waits behind the first: what waits shows at once, in order', () => {
+    const { p, receive, texts } = player();
+    receive(payload([{ responses: [text('First', 1_000), text('Then', 1_000)] }]));
+    vi.advanceTimersByTime(500);
+    receive(payload([{ responses: [text('Second'), text('Last', 2_000)] }]));
+    expect(texts()).toEqual(['First', 'Then', 'Second']);
+    expect(p.typing.value).toBe(true);
+    vi.advanceTimersByTime(2_000);
+    expect(texts()).toEqual(['First', 'Then', 'Second', 'Last']);
+    expect(p.typing.value).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a flood of messages with long delays shows typing for one capped message at most', () => {
+    const { p, receive, shown } = player();
+    for (let i = 0; i < 1_000; i++) receive(payload([{ responses: [text(`m${i}`, 60_000), text(`n${i}`, 60_000)] }]));
+    // Everything but the last message is shown; its delays add up to 30 s.
+    expect(shown).toHaveLength(1_998);
+    expect(shown.map((e) => e.text).slice(-2)).toEqual(['m998', 'n998']);
+    vi.advanceTimersByTime(29_999);
+    expect(shown).toHaveLength(1_998);
+    expect(p.typing.value).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(shown).toHaveLength(2_000);
+    expect(shown.map((e) => e.text).slice(-2)).toEqual(['m999', 'n999']);
+    expect(p.typing.value).toBe(false);
   });
 
   it('keeps typing while the service says keepTyping, and not for ever', () => {

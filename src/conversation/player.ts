@@ -1,5 +1,7 @@
 // Plays received entries back in order, each after its own delay, and says when the other
 // side is typing: while an entry waits for its delay, or while the service says keepTyping.
+// A new message never waits behind an older one: what still waits is revealed at once, in order,
+// so however many messages come, the indicator shows for one message's delays at most.
 import { computed, signal } from '@preact/signals-core';
 import type { Clock } from '../connection/clock.ts';
 import type { TimedEntry } from './received.ts';
@@ -37,9 +39,13 @@ export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEnt
 
   return {
     typing: computed(() => queued.value.length > 0 || keepTyping.value),
-    /** Queues a message's entries behind those still waiting. */
+    /** Reveals whatever still waits, then plays a message's entries. */
     enqueue(entries: readonly TimedEntry[], keepTypingAfter: boolean): void {
-      queued.value = [...queued.value, ...entries];
+      if (revealTimer !== undefined) clock.clearTimeout(revealTimer);
+      revealTimer = undefined;
+      const waiting = queued.value;
+      queued.value = entries;
+      for (const item of waiting) deps.onReveal(item.entry);
       setKeepTyping(keepTypingAfter);
       play();
     },

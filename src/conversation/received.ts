@@ -4,6 +4,7 @@
 // `custom` shows nothing (the page gets it in parley:message), roles map to bot, agent or user.
 import type { Logger } from '../protocol/parse.ts';
 import { TextResponsePayload, type Originator, type QuickReply, type ReceivedPayload } from '../protocol/frames.ts';
+import { MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
 import { toRichContent } from './rich.ts';
 import type { Author, ReceivedEntry } from './transcript.ts';
 
@@ -28,7 +29,7 @@ export function authorOf(role: string | undefined): Author {
 
 // A delay in the spec is a number of milliseconds; anything else is treated as none.
 function delayOf(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 export function expandReceived(
@@ -37,6 +38,8 @@ export function expandReceived(
 ): ExpandedMessage {
   const entries: TimedEntry[] = [];
   let keepTyping = false;
+  // The delays of one frame add up to MAX_TYPING_DELAY_MS at most: later ones are shortened.
+  let delayLeft = MAX_TYPING_DELAY_MS;
   for (const message of payload.messages) {
     keepTyping = message.meta?.keepTyping === true;
     if (message.silent) continue;
@@ -68,7 +71,8 @@ export function expandReceived(
 
     const responses = message.responses ?? [];
     for (const response of responses) {
-      const delay = delayOf(response.delay);
+      const delay = Math.min(delayOf(response.delay), delayLeft);
+      delayLeft -= delay;
       if (response.type === 'text') {
         const text = TextResponsePayload.safeParse(response.payload);
         if (text.success) {

@@ -9,3 +9,25 @@ export function speechLength(text: string): number {
   for (const _ of text) count++;
   return count;
 }
+
+// What the widget takes and draws of what the service sends (issue 26): enough for what people
+// use (messaging apps draw about 10 cards and 13 quick replies, and cap texts at a few thousand
+// characters), little enough that no task of the page takes long. What is not drawn stays in
+// the stored transcript and the parley:message event; the panel says how much more there is.
+
+/** A socket frame longer than this, in characters, is refused before it is parsed (4 MiB). */
+export const MAX_FRAME_LENGTH = 4 * 1024 * 1024;
+/** The cards of a carousel drawn. */
+export const MAX_CARDS_DRAWN = 10;
+/** The items of a list drawn. */
+export const MAX_LIST_ITEMS_DRAWN = 10;
+/** The buttons of one card, list or buttons template drawn. */
+export const MAX_BUTTONS_DRAWN = 6;
+/** The quick replies of a message drawn. */
+export const MAX_QUICK_REPLIES_DRAWN = 13;
+/** The characters of a message's text drawn at first, and the more each "Show more" draws. */
+export const TEXT_CHUNK_LENGTH = 4_000;
+/** The characters of a title, subtitle, label or name drawn (Messenger's longest template text). */
+export const MAX_LABEL_LENGTH = 640;
+/** The total typing delay of one `message.received`, in milliseconds. */
+export const MAX_TYPING_DELAY_MS = 30_000;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
+import { MAX_FRAME_LENGTH } from './limits.ts';
 import { parseIncomingFrame } from './parse.ts';
 
 describe('parseIncomingFrame', () => {
@@ -93,5 +94,25 @@ describe('parseIncomingFrame', () => {
     const logger = silentLogger();
     expect(parseIncomingFrame(new ArrayBuffer(2), logger)).toBeUndefined();
     expect(logger.warn).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a frame over 4 MiB of text before parsing it, and takes a 1 MB text message', () => {
+    expect(MAX_FRAME_LENGTH).toBe(4 * 1024 * 1024);
+    const frame = (text: string) => JSON.stringify({ type: 'message.received', payload: { threadId: 't', messages: [{ responses: [{ type: 'text', payload: { text } }] }] } });
+    const logger = silentLogger();
+    const big = frame('x'.repeat(1_000_000));
+    expect(parseIncomingFrame(big, logger)).toMatchObject({ type: 'message.received' });
+    expect(logger.warn).not.toHaveBeenCalled();
+
+    const parse = vi.spyOn(JSON, 'parse');
+    const tooBig = frame('x'.repeat(MAX_FRAME_LENGTH));
+    expect(() => parseIncomingFrame(tooBig, logger)).not.toThrow();
+    expect(parseIncomingFrame(tooBig, logger)).toBeUndefined();
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    const [message, preview] = vi.mocked(logger.warn).mock.calls[0]!;
+    expect(message).toMatch(/dropped a frame of 4194\d{3} characters/);
+    expect((preview as string).length).toBeLessThanOrEqual(200);
   });
 });

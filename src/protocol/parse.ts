@@ -2,6 +2,7 @@
 // sees raw JSON. A bad frame is logged and dropped, never thrown.
 import { IncomingFrames, type IncomingFrame } from './frames.ts';
 import { parseJsonWithoutNulls } from './json.ts';
+import { MAX_FRAME_LENGTH } from './limits.ts';
 
 export interface Logger {
   warn(...args: unknown[]): void;
@@ -20,6 +21,11 @@ function preview(text: string): string {
 export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame | undefined {
   if (typeof data !== 'string') {
     logger.warn('[parley] dropped a non-text frame');
+    return undefined;
+  }
+  // Refused unread: parsing and checking a frame this long could hold the page for seconds.
+  if (data.length > MAX_FRAME_LENGTH) {
+    logger.warn(`[parley] dropped a frame of ${data.length} characters (the most taken is ${MAX_FRAME_LENGTH}):`, data.slice(0, PREVIEW_LENGTH));
     return undefined;
   }
   let json: unknown;

@@ -5,7 +5,8 @@ import { Component, Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeUrl } from './safe-url.ts';
-import { Linkified } from './Linkified.tsx';
+import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
+import { clipLabel, LongText } from './bounded.tsx';
 import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
 import type { PanelStrings } from './strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
@@ -37,7 +38,7 @@ export class MessageBubble extends Component<BubbleProps> {
     const received = entry.kind === 'received' ? entry : undefined;
     const rich = received?.rich;
     const from = received ? received.from : 'user';
-    const author = from === 'bot' ? strings.botName : received?.name || (from === 'agent' ? strings.agentName : strings.you);
+    const author = clipLabel(from === 'bot' ? strings.botName : received?.name || (from === 'agent' ? strings.agentName : strings.you));
     return (
       <div
         class={`message from-${from}${continued ? ' continued' : ''}`}
@@ -58,11 +59,12 @@ export class MessageBubble extends Component<BubbleProps> {
             <span class="visually-hidden">{author}: </span>
           )}
           {rich ? (
-            <RichMessage content={rich} ctx={{ strings, onAction, fallback: entry.text }} />
+            <RichMessage content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
           ) : (
             // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
-            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto">
-              <Linkified text={entry.text} newTab={strings.newTab} />
+            // A long text is drawn a part at a time; the bubble takes focus when its "Show more" goes.
+            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto" tabIndex={entry.text.length > TEXT_CHUNK_LENGTH ? -1 : undefined}>
+              <LongText text={entry.text} strings={strings} />
             </p>
           )}
           <p class="meta">

@@ -4,6 +4,8 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { QuickReply } from '../protocol/frames.ts';
+import { MAX_QUICK_REPLIES_DRAWN } from '../protocol/limits.ts';
+import { clipLabel, More } from './bounded.tsx';
 import type { PanelStrings } from './strings.ts';
 
 export function QuickReplies(props: { replies: readonly QuickReply[]; strings: PanelStrings; onPick: (reply: QuickReply) => void }) {
@@ -12,7 +14,7 @@ export function QuickReplies(props: { replies: readonly QuickReply[]; strings: P
   if (replies.length === 0 || picked === replies) return null;
   return (
     <div class="quick-replies" part="quick-replies" role="group" aria-label={props.strings.quickRepliesLabel}>
-      {replies.map((reply, index) => (
+      {replies.slice(0, MAX_QUICK_REPLIES_DRAWN).map((reply, index) => (
         <button
           key={`${index}:${reply.label}`}
           type="button"
@@ -23,9 +25,10 @@ export function QuickReplies(props: { replies: readonly QuickReply[]; strings: P
             props.onPick(reply);
           }}
         >
-          {reply.label}
+          {clipLabel(reply.label)}
         </button>
       ))}
+      <More count={replies.length - MAX_QUICK_REPLIES_DRAWN} strings={props.strings} />
     </div>
   );
 }

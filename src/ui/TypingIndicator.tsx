@@ -3,6 +3,7 @@
 // they appear); the dots inside it are the part="typing" element, present only while typing.
 import { h } from 'preact';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
+import { clipLabel } from './bounded.tsx';
 import { say, type PanelStrings } from './strings.ts';
 
 /** Who is typing: the agent of the latest received message, else the bot. */
@@ -10,7 +11,7 @@ export function typistName(entries: readonly TranscriptEntry[], strings: PanelSt
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     if (entry.kind !== 'received' || entry.from === 'user') continue;
-    return entry.from === 'agent' ? entry.name || strings.agentName : strings.botName;
+    return entry.from === 'agent' ? clipLabel(entry.name || strings.agentName) : strings.botName;
   }
   return strings.botName;
 }

@@ -18,6 +18,10 @@ export const defaultStrings = {
   /** Shown instead when the text is over the limit; sending is blocked until it is shortened. */
   charactersOver: 'one:{count} character too many|other:{count} characters too many',
   quickRepliesLabel: 'Suggested replies',
+  /** After the cards, list items, buttons or quick replies drawn, when a message holds more. */
+  more: 'and {count} more',
+  /** Draws the next part of a long text. */
+  showMore: 'Show more',
   /** Rich responses: a carousel's buttons and each card's place in it. */
   previous: 'Previous',
   next: 'Next',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'zero:لم يتبقَّ أي حرف|one:تبقّى حرف واحد|two:تبقّى حرفان|few:تبقّت {count} أحرف|many:تبقّى {count} حرفًا|other:تبقّى {count} حرف',
   charactersOver: 'zero:لا أحرف زائدة|one:حرف واحد زائد|two:حرفان زائدان|few:{count} أحرف زائدة|many:{count} حرفًا زائدًا|other:{count} حرف زائد',
   quickRepliesLabel: 'ردود مقترحة',
+  more: 'و{count} أخرى',
+  showMore: 'عرض المزيد',
   previous: 'السابق',
   next: 'التالي',
   slide: '{index} من {count}',

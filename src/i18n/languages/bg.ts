@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Остава {count} знак|other:Остават {count} знака',
   charactersOver: 'one:{count} знак в повече|other:{count} знака в повече',
   quickRepliesLabel: 'Предложени отговори',
+  more: 'и още {count}',
+  showMore: 'Покажи още',
   previous: 'Назад',
   next: 'Напред',
   slide: '{index} от {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Zbývá {count} znak|few:Zbývají {count} znaky|many:Zbývá {count} znaku|other:Zbývá {count} znaků',
   charactersOver: 'one:O {count} znak navíc|few:O {count} znaky navíc|many:O {count} znaku navíc|other:O {count} znaků navíc',
   quickRepliesLabel: 'Navrhované odpovědi',
+  more: 'a ještě {count}',
+  showMore: 'Zobrazit více',
   previous: 'Předchozí',
   next: 'Další',
   slide: '{index} z {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} tegn tilbage|other:{count} tegn tilbage',
   charactersOver: 'one:{count} tegn for meget|other:{count} tegn for meget',
   quickRepliesLabel: 'Forslag til svar',
+  more: 'og {count} mere',
+  showMore: 'Vis mere',
   previous: 'Forrige',
   next: 'Næste',
   slide: '{index} af {count}',

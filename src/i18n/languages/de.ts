@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Noch {count} Zeichen|other:Noch {count} Zeichen',
   charactersOver: 'one:{count} Zeichen zu viel|other:{count} Zeichen zu viel',
   quickRepliesLabel: 'Antwortvorschläge',
+  more: 'und {count} weitere',
+  showMore: 'Mehr anzeigen',
   previous: 'Zurück',
   next: 'Weiter',
   slide: '{index} von {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Απομένει {count} χαρακτήρας|other:Απομένουν {count} χαρακτήρες',
   charactersOver: 'one:{count} χαρακτήρας παραπάνω|other:{count} χαρακτήρες παραπάνω',
   quickRepliesLabel: 'Προτεινόμενες απαντήσεις',
+  more: 'και {count} ακόμη',
+  showMore: 'Εμφάνιση περισσότερων',
   previous: 'Προηγούμενο',
   next: 'Επόμενο',
   slide: '{index} από {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Queda {count} carácter|other:Quedan {count} caracteres',
   charactersOver: 'one:Sobra {count} carácter|other:Sobran {count} caracteres',
   quickRepliesLabel: 'Respuestas sugeridas',
+  more: 'y {count} más',
+  showMore: 'Mostrar más',
   previous: 'Anterior',
   next: 'Siguiente',
   slide: '{index} de {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} نویسه باقی مانده|other:{count} نویسه باقی مانده',
   charactersOver: 'one:{count} نویسه اضافه|other:{count} نویسه اضافه',
   quickRepliesLabel: 'پاسخ‌های پیشنهادی',
+  more: 'و {count} مورد دیگر',
+  showMore: 'نمایش بیشتر',
   previous: 'قبلی',
   next: 'بعدی',
   slide: '{index} از {count}',

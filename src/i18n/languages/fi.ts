@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} merkki jäljellä|other:{count} merkkiä jäljellä',
   charactersOver: 'one:{count} merkki liikaa|other:{count} merkkiä liikaa',
   quickRepliesLabel: 'Ehdotetut vastaukset',
+  more: 'one:ja {count} muu|other:ja {count} muuta',
+  showMore: 'Näytä lisää',
   previous: 'Edellinen',
   next: 'Seuraava',
   slide: '{index}/{count}',

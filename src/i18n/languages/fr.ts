@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} caractère restant|other:{count} caractères restants',
   charactersOver: 'one:{count} caractère en trop|other:{count} caractères en trop',
   quickRepliesLabel: 'Réponses suggérées',
+  more: 'et {count} de plus',
+  showMore: 'Afficher plus',
   previous: 'Précédent',
   next: 'Suivant',
   slide: '{index} sur {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:נותר תו אחד|two:נותרו {count} תווים|other:נותרו {count} תווים',
   charactersOver: 'one:תו אחד מיותר|two:{count} תווים מיותרים|other:{count} תווים מיותרים',
   quickRepliesLabel: 'תשובות מוצעות',
+  more: 'ועוד {count}',
+  showMore: 'הצג עוד',
   previous: 'הקודם',
   next: 'הבא',
   slide: '{index} מתוך {count}',

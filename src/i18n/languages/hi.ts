@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} वर्ण बाकी|other:{count} वर्ण बाकी',
   charactersOver: 'one:{count} वर्ण ज़्यादा|other:{count} वर्ण ज़्यादा',
   quickRepliesLabel: 'सुझाए गए जवाब',
+  more: 'और {count} अन्य',
+  showMore: 'और दिखाएँ',
   previous: 'पिछला',
   next: 'अगला',
   slide: '{count} में से {index}',

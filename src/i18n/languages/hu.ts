@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Még {count} karakter|other:Még {count} karakter',
   charactersOver: 'one:{count} karakterrel több|other:{count} karakterrel több',
   quickRepliesLabel: 'Javasolt válaszok',
+  more: 'és még {count}',
+  showMore: 'Több megjelenítése',
   previous: 'Előző',
   next: 'Következő',
   slide: '{index}/{count}',

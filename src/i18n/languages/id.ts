@@ -17,6 +17,8 @@ export default {
   charactersLeft: '{count} karakter tersisa',
   charactersOver: 'Kelebihan {count} karakter',
   quickRepliesLabel: 'Saran balasan',
+  more: 'dan {count} lainnya',
+  showMore: 'Tampilkan lebih banyak',
   previous: 'Sebelumnya',
   next: 'Berikutnya',
   slide: '{index} dari {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} carattere rimasto|other:{count} caratteri rimasti',
   charactersOver: 'one:{count} carattere di troppo|other:{count} caratteri di troppo',
   quickRepliesLabel: 'Risposte suggerite',
+  more: 'one:e {count} altro|other:e altri {count}',
+  showMore: 'Mostra altro',
   previous: 'Precedente',
   next: 'Successiva',
   slide: '{index} di {count}',

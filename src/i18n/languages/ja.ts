@@ -17,6 +17,8 @@ export default {
   charactersLeft: '残り {count} 文字',
   charactersOver: '{count} 文字オーバー',
   quickRepliesLabel: '返信の候補',
+  more: 'ほか{count}件',
+  showMore: 'さらに表示',
   previous: '前へ',
   next: '次へ',
   slide: '{index}/{count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: '{count}자 남음',
   charactersOver: '{count}자 초과',
   quickRepliesLabel: '추천 답장',
+  more: '외 {count}개',
+  showMore: '더 보기',
   previous: '이전',
   next: '다음',
   slide: '{index}/{count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} tegn igjen|other:{count} tegn igjen',
   charactersOver: 'one:{count} tegn for mye|other:{count} tegn for mye',
   quickRepliesLabel: 'Foreslåtte svar',
+  more: 'og {count} til',
+  showMore: 'Vis mer',
   previous: 'Forrige',
   next: 'Neste',
   slide: '{index} av {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Nog {count} teken|other:Nog {count} tekens',
   charactersOver: 'one:{count} teken te veel|other:{count} tekens te veel',
   quickRepliesLabel: 'Voorgestelde antwoorden',
+  more: 'en nog {count}',
+  showMore: 'Meer tonen',
   previous: 'Vorige',
   next: 'Volgende',
   slide: '{index} van {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Został {count} znak|few:Zostały {count} znaki|many:Zostało {count} znaków|other:Zostało {count} znaku',
   charactersOver: 'one:{count} znak za dużo|few:{count} znaki za dużo|many:{count} znaków za dużo|other:{count} znaku za dużo',
   quickRepliesLabel: 'Sugerowane odpowiedzi',
+  more: 'i {count} więcej',
+  showMore: 'Pokaż więcej',
   previous: 'Poprzedni',
   next: 'Następny',
   slide: '{index} z {count}',

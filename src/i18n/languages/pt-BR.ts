@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Resta {count} caractere|other:Restam {count} caracteres',
   charactersOver: 'one:{count} caractere a mais|other:{count} caracteres a mais',
   quickRepliesLabel: 'Respostas sugeridas',
+  more: 'e mais {count}',
+  showMore: 'Mostrar mais',
   previous: 'Anterior',
   next: 'Próximo',
   slide: '{index} de {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Resta {count} carácter|other:Restam {count} caracteres',
   charactersOver: 'one:{count} carácter a mais|other:{count} caracteres a mais',
   quickRepliesLabel: 'Respostas sugeridas',
+  more: 'e mais {count}',
+  showMore: 'Mostrar mais',
   previous: 'Anterior',
   next: 'Seguinte',
   slide: '{index} de {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:A mai rămas {count} caracter|few:Au mai rămas {count} caractere|other:Au mai rămas {count} de caractere',
   charactersOver: 'one:{count} caracter în plus|few:{count} caractere în plus|other:{count} de caractere în plus',
   quickRepliesLabel: 'Răspunsuri sugerate',
+  more: 'și încă {count}',
+  showMore: 'Afișează mai mult',
   previous: 'Înapoi',
   next: 'Înainte',
   slide: '{index} din {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Остался {count} символ|few:Осталось {count} символа|many:Осталось {count} символов|other:Осталось {count} символа',
   charactersOver: 'one:Лишний {count} символ|few:Лишних {count} символа|many:Лишних {count} символов|other:Лишних {count} символа',
   quickRepliesLabel: 'Предлагаемые ответы',
+  more: 'и ещё {count}',
+  showMore: 'Показать ещё',
   previous: 'Назад',
   next: 'Далее',
   slide: '{index} из {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Zostáva {count} znak|few:Zostávajú {count} znaky|many:Zostáva {count} znaku|other:Zostáva {count} znakov',
   charactersOver: 'one:O {count} znak viac|few:O {count} znaky viac|many:O {count} znaku viac|other:O {count} znakov viac',
   quickRepliesLabel: 'Navrhované odpovede',
+  more: 'a ešte {count}',
+  showMore: 'Zobraziť viac',
   previous: 'Predchádzajúce',
   next: 'Ďalšie',
   slide: '{index} z {count}',

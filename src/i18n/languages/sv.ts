@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} tecken kvar|other:{count} tecken kvar',
   charactersOver: 'one:{count} tecken för mycket|other:{count} tecken för mycket',
   quickRepliesLabel: 'Förslag på svar',
+  more: 'och {count} till',
+  showMore: 'Visa mer',
   previous: 'Föregående',
   next: 'Nästa',
   slide: '{index} av {count}',

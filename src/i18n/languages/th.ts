@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'เหลืออีก {count} ตัวอักษร',
   charactersOver: 'เกินมา {count} ตัวอักษร',
   quickRepliesLabel: 'คำตอบที่แนะนำ',
+  more: 'และอีก {count} รายการ',
+  showMore: 'แสดงเพิ่มเติม',
   previous: 'ก่อนหน้า',
   next: 'ถัดไป',
   slide: '{index} จาก {count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:{count} karakter kaldı|other:{count} karakter kaldı',
   charactersOver: 'one:{count} karakter fazla|other:{count} karakter fazla',
   quickRepliesLabel: 'Önerilen yanıtlar',
+  more: 've {count} tane daha',
+  showMore: 'Daha fazla göster',
   previous: 'Önceki',
   next: 'Sonraki',
   slide: '{index}/{count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'one:Залишився {count} символ|few:Залишилося {count} символи|many:Залишилося {count} символів|other:Залишилося {count} символу',
   charactersOver: 'one:Зайвий {count} символ|few:Зайві {count} символи|many:Зайвих {count} символів|other:Зайвих {count} символу',
   quickRepliesLabel: 'Запропоновані відповіді',
+  more: 'і ще {count}',
+  showMore: 'Показати більше',
   previous: 'Назад',
   next: 'Далі',
   slide: '{index} з {count}',

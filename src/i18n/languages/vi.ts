@@ -17,6 +17,8 @@ export default {
   charactersLeft: 'Còn {count} ký tự',
   charactersOver: 'Vượt quá {count} ký tự',
   quickRepliesLabel: 'Gợi ý trả lời',
+  more: 'và {count} mục khác',
+  showMore: 'Xem thêm',
   previous: 'Trước',
   next: 'Tiếp',
   slide: '{index}/{count}',

@@ -17,6 +17,8 @@ export default {
   charactersLeft: '还可输入 {count} 个字符',
   charactersOver: '超出 {count} 个字符',
   quickRepliesLabel: '建议回复',
+  more: '还有 {count} 项',
+  showMore: '显示更多',
   previous: '上一个',
   next: '下一个',
   slide: '第 {index} 项，共 {count} 项',

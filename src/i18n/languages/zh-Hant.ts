@@ -17,6 +17,8 @@ export default {
   charactersLeft: '還可輸入 {count} 個字元',
   charactersOver: '超出 {count} 個字元',
   quickRepliesLabel: '建議回覆',
+  more: '還有 {count} 項',
+  showMore: '顯示更多',
   previous: '上一個',
   next: '下一個',
   slide: '第 {index} 項，共 {count} 項',

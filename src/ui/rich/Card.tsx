@@ -12,7 +12,7 @@ export function Card(props: { card: RichCard; ctx: RichContext; label?: string }
   return (
     <div class="card" part="card" role="group" aria-label={props.label ?? card.title}>
       {media?.type === 'video' ? (
-        <video class="media" part="media" src={media.url} controls preload="metadata" />
+        <video class="media" part="media" src={media.url} controls preload="metadata" referrerpolicy="no-referrer" />
       ) : media ? (
         <Picture url={media.url} alt="" placeholder={ctx.fallback || card.title} />
       ) : null}

@@ -1,8 +1,10 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// Draws one rich response: one component per template (see ../../conversation/rich.ts).
-import { h } from 'preact';
+// Draws one rich response: one component per template (see ../../conversation/rich.ts), bounded
+// (../bounded.tsx): the first cards, items and buttons, then how many more there are.
+import { Fragment, h } from 'preact';
 import type { RichCard, RichContent } from '../../conversation/rich.ts';
 import { safeUrl } from '../safe-url.ts';
+import { boundedContent, More } from '../bounded.tsx';
 import { ButtonGroup, type RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 import { Carousel } from './Carousel.tsx';
@@ -14,7 +16,17 @@ export type { RichContext } from './actions.tsx';
 /** A card's media goes to its player or picture as it is: one at an unsafe address is not drawn. */
 const checked = (card: RichCard): RichCard => (card.media && !safeUrl(card.media.url) ? { ...card, media: undefined } : card);
 
-export function RichMessage({ content, ctx }: { content: RichContent; ctx: RichContext }) {
+export function RichMessage(props: { content: RichContent; ctx: RichContext }) {
+  const { content, more } = boundedContent(props.content);
+  return (
+    <Fragment>
+      <Template content={content} ctx={props.ctx} />
+      <More count={more} strings={props.ctx.strings} />
+    </Fragment>
+  );
+}
+
+function Template({ content, ctx }: { content: RichContent; ctx: RichContext }) {
   const { strings } = ctx;
   switch (content.type) {
     case 'card':
