@@ -5,6 +5,7 @@ import { h } from 'preact';
 import type { RichCard } from '../../conversation/rich.ts';
 import { ButtonGroup, TitleBlock, type RichContext } from './actions.tsx';
 import { Picture } from './Picture.tsx';
+import { NO_REFERRER } from './Media.tsx';
 
 export function Card(props: { card: RichCard; ctx: RichContext; label?: string }) {
   const { card, ctx } = props;
@@ -12,7 +13,7 @@ export function Card(props: { card: RichCard; ctx: RichContext; label?: string }
   return (
     <div class="card" part="card" role="group" aria-label={props.label ?? card.title}>
       {media?.type === 'video' ? (
-        <video class="media" part="media" src={media.url} controls preload="metadata" referrerpolicy="no-referrer" />
+        <video class="media" part="media" src={media.url} controls preload="metadata" {...NO_REFERRER} />
       ) : media ? (
         <Picture url={media.url} alt="" placeholder={ctx.fallback || card.title} />
       ) : null}

@@ -43,7 +43,7 @@ export function ImageTemplate(props: { title: string; url: string; action?: Rich
  * As on pictures. HTML defines the attribute for pictures and links, not yet for players (the
  * page's policy applies there): it says what the widget wants, and costs nothing meanwhile.
  */
-const NO_REFERRER = { referrerpolicy: 'no-referrer' } as Record<string, string>;
+export const NO_REFERRER = { referrerpolicy: 'no-referrer' } as Record<string, string>;
 
 export function Player(props: { type: 'video' | 'audio'; title: string; url: string }) {
   const Tag = props.type;
