@@ -5,6 +5,7 @@
 // line site owners paste.
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
@@ -13,8 +14,8 @@ import { embedConfig } from '../vite.embed.config.ts';
 const DIST = 'dist';
 
 /** The one JavaScript file a build wrote in memory, and its source map. */
-async function buildInMemory(entry: string, define: Record<string, string> = {}) {
-  const result = (await build(embedConfig(entry, define))) as Rollup.RollupOutput | Rollup.RollupOutput[];
+async function buildInMemory(entry: string, define: Record<string, string> = {}, alias: Record<string, string> = {}) {
+  const result = (await build(embedConfig(entry, define, alias))) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const output = (Array.isArray(result) ? result[0]! : result).output;
   const chunk = output.find((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const map = output.find((item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.map'));
@@ -46,8 +47,18 @@ async function writeLanguages(): Promise<Record<string, string>> {
   return files;
 }
 
+/** A file the chat loads when first needed, named by its hash: [name, integrity], for the chat to carry. */
+function writeChatPart(prefix: string, built: { code: string; map: string }): [string, string] {
+  const name = `${prefix}.${createHash('sha256').update(built.code).digest('hex').slice(0, 12)}.js`;
+  const code = write(name, built);
+  return [name, `sha384-${createHash('sha384').update(code).digest('base64')}`];
+}
+
 const languages = await writeLanguages();
-const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages) });
+// The rich templates, with the chat's Preact (src/embed-rich-preact.ts) in place of their own.
+const shim = resolve('src/embed-rich-preact.ts');
+const rich = writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, { preact: shim, 'preact/hooks': shim }));
+const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_RICH_FILE__: JSON.stringify(rich) });
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
@@ -57,4 +68,4 @@ const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
 });
 write('parley.js', loader);
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and ${LANGUAGES.length} languages' files`);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…), which loads ${rich[0]} and ${LANGUAGES.length} languages' files`);

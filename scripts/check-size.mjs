@@ -56,14 +56,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const dist = readdirSync('dist');
-const languages = dist.filter((file) => /^parley-(?!chat\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
+const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
 const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.98, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.4, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.8, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
+  // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
+  { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 2.93, ceiling: 5 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

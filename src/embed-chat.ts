@@ -2,20 +2,26 @@
 // <script> element: it hands its exports to that element (element/load-script.ts). It knows its
 // languages' files, beside it (scripts/build-embed.ts writes their integrity hashes in here);
 // the loader's script loader fetches them, so the chat carries no second copy of it.
-import { mountChat } from './chat/mount-chat.ts';
+import { Component, Fragment, h } from 'preact';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { mountChat, richFrom } from './chat/mount-chat.ts';
 import { currentClassicScript } from './current-script.ts';
+import type { ChatModule } from './element/chat-host.ts';
+import type { SharedPreact } from './embed-rich-preact.ts';
 import type { Translation } from './i18n/translation.ts';
 import { CHAT_EXPORTS, type loadScript } from './element/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
+import type { RichTemplates } from './ui/rich-slot.ts';
 
 declare const __PARLEY_LANGUAGE_FILES__: Record<string, string>;
+/** The rich templates' file beside this one: its name and integrity. */
+declare const __PARLEY_RICH_FILE__: [string, string];
 /** Named once: each mention of the build's constant would be a copy of the whole table. */
 const LANGUAGE_FILES = __PARLEY_LANGUAGE_FILES__;
 
-/** What this file hands the loader (src/embed.ts), which gives loadLanguage its script loader. */
+/** What this file hands the loader (src/embed.ts), which gives it its script loader. */
 export interface ChatFile {
-  mountChat: typeof mountChat;
-  loadLanguage(tag: string, load: typeof loadScript): Promise<Translation>;
+  chatModule(load: typeof loadScript): ChatModule;
 }
 
 // Checked as the loader checks its own (src/embed.ts): read now, a classic <script> or nothing.
@@ -27,5 +33,17 @@ function loadLanguage(tag: string, load: typeof loadScript): Promise<Translation
   return load<Translation>(new URL(languageFileName(tag, integrity), script.src).href, integrity);
 }
 
-if (script) script[CHAT_EXPORTS] = { mountChat, loadLanguage } satisfies ChatFile;
+/** The rich templates' file, run with this file's Preact (embed-rich-preact.ts). */
+function loadRich(load: typeof loadScript): Promise<RichTemplates> {
+  const [name, integrity] = __PARLEY_RICH_FILE__;
+  const preact: SharedPreact = { h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo };
+  return load<RichTemplates>(new URL(name, script!.src).href, integrity, preact);
+}
+
+function chatModule(load: typeof loadScript): ChatModule {
+  richFrom(() => loadRich(load));
+  return { mountChat, loadLanguage: (tag) => loadLanguage(tag, load) };
+}
+
+if (script) script[CHAT_EXPORTS] = { chatModule } satisfies ChatFile;
 else console.error('[parley] parley-chat.*.js runs only when parley.js loads it: put parley.js on the page with a classic <script> tag');

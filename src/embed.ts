@@ -37,9 +37,7 @@ function mountFromScript(script: HTMLScriptElement): void {
 // sits beside it (a CDN path or a self-hosted folder alike).
 const script = currentClassicScript();
 const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
-registerElement('parley-chat', () => createParleyChatClass(() =>
-    loadScript<ChatFile>(chatUrl, __PARLEY_CHAT_INTEGRITY__).then((chat) => ({ mountChat: chat.mountChat, loadLanguage: (tag) => chat.loadLanguage(tag, loadScript) })),
-  ));
+registerElement('parley-chat', () => createParleyChatClass(() => loadScript<ChatFile>(chatUrl, __PARLEY_CHAT_INTEGRITY__).then((chat) => chat.chatModule(loadScript))));
 if (!script) {
   console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {

@@ -1,2 +1,7 @@
 // IndexedDB for the persistence tests (Node and happy-dom have none).
 import 'fake-indexeddb/auto';
+import * as richTemplates from '../src/ui/rich/RichMessage.tsx';
+import { richArrived } from '../src/ui/rich-slot.ts';
+
+// The rich templates' code is at hand in unit tests (in the browser it arrives when first needed).
+richArrived(richTemplates);

@@ -15,6 +15,8 @@ import { sheetOf } from '../element/styles.ts';
 import { notificationsAsked, startNotifications } from './notifications.ts';
 import { trackVisualViewport } from './viewport.ts';
 
+export { richFrom } from '../ui/rich-slot.ts';
+
 let chatSheet: CSSStyleSheet | undefined;
 
 export function mountChat(host: ChatHost): MountedChat {

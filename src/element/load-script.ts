@@ -36,10 +36,14 @@ function trustedScriptUrl(src: string): unknown {
   return url;
 }
 
-/** Runs the file and resolves with what it left on its element; rejects with why it did not run. */
-export function loadScript<T>(src: string, integrity: string): Promise<T> {
+/**
+ * Runs the file and resolves with what it left on its element; rejects with why it did not run.
+ * `imports`: what the file finds on its element as it starts (the chat's Preact, for the rich templates).
+ */
+export function loadScript<T>(src: string, integrity: string, imports?: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
+    (script as unknown as Record<symbol, unknown>)[CHAT_EXPORTS] = imports;
     let blocked = false;
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       if (event.blockedURI === src) blocked = true;
@@ -52,7 +56,7 @@ export function loadScript<T>(src: string, integrity: string): Promise<T> {
     script.onload = () => {
       done();
       const code = (script as unknown as Record<symbol, T | undefined>)[CHAT_EXPORTS];
-      if (code) resolve(code);
+      if (code && code !== imports) resolve(code);
       else reject(new Error(`${src} loaded, but it is not a file of this version of Parley`));
     };
     script.onerror = () => {

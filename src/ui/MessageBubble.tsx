@@ -7,7 +7,9 @@ import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeUrl } from './safe-url.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { clipLabel, LongText } from './bounded.tsx';
-import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
+import type { RichContext } from './rich/RichMessage.tsx';
+import { richTemplates } from './rich-slot.ts';
+import { useSignalValue } from './use-signal.ts';
 import type { PanelStrings } from './strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
 
@@ -59,7 +61,7 @@ export class MessageBubble extends Component<BubbleProps> {
             <span class="visually-hidden">{author}: </span>
           )}
           {rich ? (
-            <RichMessage content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
+            <Rich content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
           ) : (
             // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
             // A long text is drawn a part at a time; the bubble takes focus when its "Show more" goes.
@@ -121,5 +123,16 @@ function Avatar({ picture, initial }: { picture: string | undefined; initial: st
         <span class="avatar-initial">{initial}</span>
       )}
     </div>
+  );
+}
+
+/** A rich response, once the templates' code is here; until then its text, as a fallback would show. */
+function Rich(props: { content: NonNullable<Extract<TranscriptEntry, { kind: 'received' }>['rich']>; ctx: RichContext }) {
+  const templates = useSignalValue(richTemplates());
+  if (templates) return <templates.RichMessage content={props.content} ctx={props.ctx} />;
+  return (
+    <p class="bubble fallback" part="bubble" dir="auto">
+      {props.ctx.fallback}
+    </p>
   );
 }

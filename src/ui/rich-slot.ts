@@ -1,0 +1,32 @@
+// The rich templates' code (ui/rich/) arrives when the first rich response is drawn, not with
+// the chat: most conversations are text. The npm build brings it with import() (define.ts), the
+// script-tag build as a file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
+import { signal } from '@preact/signals-core';
+import type * as RichModule from './rich/RichMessage.tsx';
+
+export type RichTemplates = typeof RichModule;
+
+const arrived = signal<RichTemplates | undefined>(undefined);
+let source: (() => Promise<RichTemplates>) | undefined;
+let asked: Promise<unknown> | undefined;
+
+/** Where the templates come from, when first needed. */
+export function richFrom(load: () => Promise<RichTemplates>): void {
+  source = load;
+}
+
+/** The templates are here (tests, or a build that has them at hand). */
+export function richArrived(templates: RichTemplates): void {
+  arrived.value = templates;
+}
+
+/** The templates once they are here; asks for them the first time (again after a failure). */
+export function richTemplates() {
+  if (!arrived.peek() && source && !asked) {
+    asked = source().then(richArrived, (error: unknown) => {
+      asked = undefined; // the next rich response asks again
+      console.warn('[parley] rich responses show their text: their code could not be loaded:', error instanceof Error ? error.message : error);
+    });
+  }
+  return arrived;
+}
