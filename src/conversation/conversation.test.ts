@@ -244,6 +244,16 @@ describe('player', () => {
     expect(p.typing.value).toBe(false);
   });
 
+  it('shows thousands of entries without a delay in one go, with no call stack as deep as they are many', () => {
+    const { p, receive, shown } = player();
+    receive(payload([{ responses: [text('first', 1_000), ...Array.from({ length: 50_000 }, (_, i) => text(`r${i}`))] }]));
+    expect(shown).toHaveLength(0);
+    vi.advanceTimersByTime(1_000);
+    expect(shown).toHaveLength(50_001);
+    expect(shown.at(-1)!.text).toBe('r49999');
+    expect(p.typing.value).toBe(false);
+  });
+
   it('cancel drops what waits and leaves no timer', () => {
     const { p, receive, texts } = player();
     receive(payload([{ meta: { keepTyping: true }, responses: [text('Later', 5_000)] }]));
