@@ -182,7 +182,7 @@ describe('player', () => {
 
   function player() {
     const shown: ReceivedEntry[] = [];
-    const p = createPlayer({ clock: systemClock, onReveal: (entry) => shown.push(entry) });
+    const p = createPlayer({ clock: systemClock, onReveal: (entries) => shown.push(...entries) });
     const receive = (message: ReceivedPayload) => {
       const expanded = expandReceived(message, context());
       p.enqueue(expanded.entries, expanded.keepTyping);

@@ -10,7 +10,8 @@ import type { ReceivedEntry } from './transcript.ts';
 // keepTyping with no follow-up must not leave the indicator on for ever.
 export const KEEP_TYPING_LIMIT_MS = 60_000;
 
-export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEntry) => void }) {
+/** `onReveal` gets the entries that appear together, in order: one call (one change to publish) for many. */
+export function createPlayer(deps: { clock: Clock; onReveal: (entries: ReceivedEntry[]) => void }) {
   const { clock } = deps;
   // The message playing, and the index of its next entry; `waiting` counts those not shown yet.
   let queue: readonly TimedEntry[] = [];
@@ -20,18 +21,17 @@ export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEnt
   let revealTimer: unknown;
   let keepTypingTimer: unknown;
 
-  const reveal = () => deps.onReveal(queue[next++]!.entry);
-
+  /** Shows the next entry and those after it without a delay (a message may hold thousands). */
   function play(): void {
-    // Entries without a delay show in one loop, not one call deeper each: a message may hold thousands.
-    while (next < queue.length && queue[next]!.delay === 0) reveal();
-    if (next < queue.length) {
-      revealTimer = clock.setTimeout(() => {
-        revealTimer = undefined;
-        reveal();
-        play();
-      }, queue[next]!.delay);
-    }
+    const shown: ReceivedEntry[] = [];
+    do shown.push(queue[next++]!.entry);
+    while (next < queue.length && queue[next]!.delay === 0);
+    deps.onReveal(shown);
+    wait();
+  }
+
+  function wait(): void {
+    if (next < queue.length) revealTimer = clock.setTimeout(() => ((revealTimer = undefined), play()), queue[next]!.delay);
     waiting.value = queue.length - next;
   }
 
@@ -55,10 +55,12 @@ export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEnt
     typing: computed(() => waiting.value > 0 || keepTyping.value),
     /** Reveals whatever still waits, then plays a message's entries. */
     enqueue(entries: readonly TimedEntry[], keepTypingAfter: boolean): void {
-      for (const item of stop()) deps.onReveal(item.entry);
+      const rest = stop();
+      if (rest.length) deps.onReveal(rest.map((item) => item.entry));
       queue = entries;
       setKeepTyping(keepTypingAfter);
-      play();
+      if (entries[0]?.delay === 0) play();
+      else wait();
     },
     /** Drops whatever waits (a new thread); nothing is revealed after this. */
     cancel(): void {
