@@ -10,8 +10,9 @@ import { createOutbox } from './outbox.ts';
 import type { SendRequest } from './outgoing.ts';
 import { memoryStore, type ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
-import { MAX_STORED_ENTRIES } from './record-checks.ts';
+import { MAX_ENTRIES_PER_MESSAGE } from '../protocol/limits.ts';
 import type { Op } from './replica.ts';
+import type { ReceivedEntry } from './transcript.ts';
 import { threadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
 
@@ -85,18 +86,18 @@ describe('incoming frames', () => {
     expect(t.state.activated).toBe(true);
   });
 
-  it('a message of 12,000 responses: the last 5,000 stored (a thread keeps no more), shown in one change', async () => {
+  it('a message of 12,000 responses: the first 100 stored and shown in one change, the last counting the rest', async () => {
     const t = parts();
     const responses = Array.from({ length: 12_000 }, (_, i) => ({ type: 'text', payload: { text: `r${i}` } }));
     const message = { threadId: 't1', messages: [{ responses }] };
     t.incoming({ type: 'message.received', payload: message } as never);
     await t.journal.flushed();
-    const stored = (await t.store.load(MAX_STORED_ENTRIES))!.entries;
-    expect([stored.length, stored[0]!.text, stored.at(-1)!.text]).toEqual([5_000, 'r7000', 'r11999']);
+    const stored = (await t.store.load(1_000))!.entries as ReceivedEntry[];
+    expect([stored.length, stored[0]!.text, stored.at(-1)!.text, stored.at(-1)!.more]).toEqual([MAX_ENTRIES_PER_MESSAGE, 'r0', 'r99', 11_900]);
     const puts = t.ops.filter((op) => op.op === 'put');
     expect(puts).toHaveLength(1);
-    expect(puts[0]).toMatchObject({ entries: { length: 5_000 } });
-    expect(t.logger.warn).toHaveBeenCalledWith(expect.stringContaining('made 12000 entries: the last 5000 are kept'));
+    expect(puts[0]).toMatchObject({ entries: { length: 100 } });
+    expect(t.logger.warn).toHaveBeenCalledWith(expect.stringContaining('a message of 12000 responses: the first 100 are shown'));
     expect(t.emit).toHaveBeenCalledWith('message', message);
   });
 

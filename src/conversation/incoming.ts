@@ -9,7 +9,6 @@ import type { createJournal } from './journal.ts';
 import type { createOutbox } from './outbox.ts';
 import type { createPlayer } from './player.ts';
 import { expandReceived } from './received.ts';
-import { MAX_STORED_ENTRIES } from './record-checks.ts';
 import type { Op } from './replica.ts';
 import type { ThreadState } from './thread-state.ts';
 
@@ -78,14 +77,7 @@ function receive(frame: Extract<IncomingFrame, { type: 'message.received' }>): v
     nextId: () => `r${deps.idSalt}${(receivedCount++).toString(36)}`,
     logger,
   });
-  // A thread keeps MAX_STORED_ENTRIES entries: a message holding more would only push them out
-  // of storage again, and writing them would hold the page. The page's parley:message has them all.
-  let entries = expanded.entries;
-  if (entries.length > MAX_STORED_ENTRIES) {
-    logger.warn(`[parley] a message made ${entries.length} entries: the last ${MAX_STORED_ENTRIES} are kept, as a thread keeps no more`);
-    entries = entries.slice(-MAX_STORED_ENTRIES);
-  }
-  const timed = entries.map((item) => ({ ...item, entry: { ...item.entry, seq: state.nextSeq() } }));
+  const timed = expanded.entries.map((item) => ({ ...item, entry: { ...item.entry, seq: state.nextSeq() } }));
   state.activated = true;
   for (const item of timed) journal.entry(state.meta.threadId, item.entry);
   player.enqueue(timed, expanded.keepTyping);

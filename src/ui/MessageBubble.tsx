@@ -5,7 +5,7 @@ import { Component, Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
-import { clipLabel, LongText } from './bounded.tsx';
+import { clipLabel, LongText, More } from './bounded.tsx';
 import { safeImageUrl } from './image-url.ts';
 import { RichMessage, type RichContext } from './rich/RichMessage.tsx';
 import type { PanelStrings } from './strings.ts';
@@ -67,6 +67,7 @@ export class MessageBubble extends Component<BubbleProps> {
               <LongText text={entry.text} strings={strings} />
             </p>
           )}
+          <More count={received?.more ?? 0} strings={strings} />
           <p class="meta">
             <time dateTime={isoTime(entry.at)}>
               {/* Heard, not seen (the day's separator shows it): a time of another day says which. */}
