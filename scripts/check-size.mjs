@@ -38,10 +38,11 @@
 // 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
 // notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
 // of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
-// Issue 26's bounds on what the service sends: the chat 43.14 kB (+0.69 kB: the first cards, items,
+// Issue 26's bounds on what the service sends: the chat 43.35 kB (+0.90 kB: the first cards, items,
 // buttons and quick replies drawn with "and 4,990 more", titles clipped, long texts a part at a
-// time behind "Show more", each part laid out alone, their styles and two texts); the largest
-// language 1.12 kB (Greek).
+// time behind "Show more", each part laid out alone, 100 entries per message with the rest
+// counted, nulls removed without a reviver, their styles and two texts); the largest language
+// 1.12 kB (Greek).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -52,7 +53,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.97, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.15, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.4, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
 ];
 
