@@ -133,7 +133,8 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
 
     // Drain: every message delivered.
     await page.waitForFunction(
-      (count) => {
+      async (count) => {
+        await window.harness.loadAll();
         const users = window.harness.entries().filter((e) => e.kind === 'user' && !e.hidden);
         return users.length === count && users.every((e) => e.kind === 'user' && e.status === 'delivered');
       },
@@ -150,9 +151,11 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
   const totalMs = Date.now() - started;
 
   // The transcript: each message once, delivered, in the order it was sent.
-  const users = await page.evaluate(() =>
-    window.harness.entries().flatMap((e) => (e.kind === 'user' && !e.hidden ? [{ text: e.text, traceId: e.traceId, status: e.status }] : [])),
-  );
+  const users = await page.evaluate(async () => {
+    await window.harness.loadAll();
+    return window.harness.entries().flatMap((e) => (e.kind === 'user' && !e.hidden ? [{ text: e.text, traceId: e.traceId, status: e.status }] : []));
+  });
+  console.log('NOT DELIVERED', JSON.stringify(users.filter((u) => u.status !== 'delivered')));
   const expectedTexts = events.flatMap((e) => (e.kind === 'send' ? e.texts : []));
   expect(users.map((u) => u.text)).toEqual(expectedTexts);
   expect(new Set(users.map((u) => u.text)).size).toBe(MESSAGES);

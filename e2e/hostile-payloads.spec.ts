@@ -1,6 +1,6 @@
 // Messages far bigger than people use, in the built widget (issue 26): a carousel of 5,000 cards,
-// a list of 5,000 items, a 1 MB text with 5,000 quick replies, a frame over the 4 MiB limit and
-// a flood of messages with a minute of typing each. The widget draws a bounded part of each with
+// a list of 5,000 items, a message of 20,000 responses, a 1 MB text with 5,000 quick replies (read
+// to its end), a frame over the 4 MiB limit and a flood of messages with a minute of typing each. The widget draws a bounded part of each with
 // a summary, caps the typing, and no task on the page takes 250 ms or more: measured with the
 // Long Tasks API (buffered) and a requestAnimationFrame gap probe, both from before the page's
 // first script. The figures are printed.
@@ -113,7 +113,7 @@ async function openWidget(page: Page, options: { route?: boolean } = {}) {
   return { widget, threadId, socket: () => socket!, warnings, figures, step, finish, bot: page.locator('parley-chat [part~="message"][data-from="bot"]') };
 }
 
-test('a carousel of 5,000 cards, a list of 5,000 items, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
+test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 responses, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
   test.setTimeout(120_000);
   const m = mock(request);
   const { threadId, step, finish, figures, bot } = await openWidget(page);
@@ -138,6 +138,14 @@ test('a carousel of 5,000 cards, a list of 5,000 items, a flood of 2,000 message
   );
   await expect(bot.last().locator('[part~="list-item"]')).toHaveCount(10);
 
+
+  // One message of 20,000 responses: 100 entries, the last counting the rest.
+  await step(
+    'one message of 20,000 responses',
+    () => push(received(threadId, many(20_000, (i) => text(`r${i}`)))),
+    () => expect(bot.last()).toContainText('and 19,900 more'),
+  );
+  await expect(bot.last()).toContainText('r99');
 
   // A flood: 2,000 messages of two responses, each response a minute of typing.
   const FLOOD = 2_000;
@@ -165,7 +173,7 @@ test('a carousel of 5,000 cards, a list of 5,000 items, a flood of 2,000 message
   expect(typedMs).toBeLessThan(35_000);
   figures['the last flood message shown'] = `${typedMs} ms after the one before it (its two delays: 2 × 60 s sent, 30 s in all taken)`;
 
-  await finish('hostile payloads: cards, list items, a flood');
+  await finish('hostile payloads: cards, list items, 20,000 responses, a flood');
 });
 
 test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({ page }) => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
-import { MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
+import { MAX_ENTRIES_PER_MESSAGE, MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
 import { createPlayer } from './player.ts';
 import { restoreConversation } from './restore.ts';
 import { quickReplyAction, toParams } from './outgoing.ts';
@@ -123,6 +123,21 @@ describe('expandReceived', () => {
     expect(expandReceived(payload([{ responses: [text('Done')] }]), context()).keepTyping).toBe(false);
   });
 
+  it('makes 100 entries of a message at most; the last counts the responses left out', () => {
+    expect(MAX_ENTRIES_PER_MESSAGE).toBe(100);
+    const logger = silentLogger();
+    const many = (n: number, from = 0) => Array.from({ length: n }, (_, i) => text(`r${from + i}`));
+    const result = expandReceived(
+      payload([{ responses: many(60) }, { responses: [...many(60, 60), { type: 'custom', payload: {} }] }, { fallback: 'No responses' }]),
+      { ...context(), logger },
+    );
+    expect(result.entries).toHaveLength(100);
+    expect(result.entries.map((e) => e.entry.more)).toEqual([...Array(99).fill(undefined), 21]);
+    expect(result.entries.at(-1)!.entry.text).toBe('r99');
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('a message of 121 responses: the first 100 are shown'));
+    expect(expandReceived(payload([{ responses: many(100) }]), context()).entries.at(-1)!.entry.more).toBeUndefined();
+  });
+
   it('ignores delays that are not usable numbers of milliseconds', () => {
     const entries = expandReceived(payload([{ responses: [text('a', -5), text('b', Number.NaN), text('c', 10 ** 9)] }]), context()).entries;
     expect(entries.map((e) => e.delay)).toEqual([0, 0, MAX_TYPING_DELAY_MS]);
@@ -131,8 +146,7 @@ describe('expandReceived', () => {
   it('caps the total typing delay of one message.received at 30 s: later delays are shortened', () => {
     expect(MAX_TYPING_DELAY_MS).toBe(30_000);
     const responses = Array.from({ length: 10_000 }, (_, i) => text(`r${i}`, 60_000));
-    const entries = expandReceived(payload([{ responses: responses.slice(0, 5_000) }, { responses: responses.slice(5_000) }]), context()).entries;
-    expect(entries).toHaveLength(10_000);
+    const entries = expandReceived(payload([{ responses: responses.slice(0, 50) }, { responses: responses.slice(50) }]), context()).entries;
     expect(entries.reduce((sum, e) => sum + e.delay, 0)).toBe(30_000);
     const few = expandReceived(payload([{ responses: [text('a', 20_000), text('b', 20_000), text('c', 5)] }]), context()).entries;
     expect(few.map((e) => e.delay)).toEqual([20_000, 10_000, 0]);
@@ -182,7 +196,7 @@ describe('player', () => {
 
   function player() {
     const shown: ReceivedEntry[] = [];
-    const p = createPlayer({ clock: systemClock, onReveal: (entry) => shown.push(entry) });
+    const p = createPlayer({ clock: systemClock, onReveal: (entries) => shown.push(...entries) });
     const receive = (message: ReceivedPayload) => {
       const expanded = expandReceived(message, context());
       p.enqueue(expanded.entries, expanded.keepTyping);
@@ -241,6 +255,17 @@ describe('player', () => {
     expect(p.typing.value).toBe(false);
     receive(payload([{ meta: { keepTyping: true }, responses: [text('Checking again')] }]));
     vi.advanceTimersByTime(60_000);
+    expect(p.typing.value).toBe(false);
+  });
+
+  it('shows thousands of entries without a delay in one go, with no call stack as deep as they are many', () => {
+    const { p, shown } = player();
+    const entry = (text: string, delay = 0) => ({ entry: { kind: 'received', id: text, seq: 0, at: 0, from: 'bot', text } as ReceivedEntry, delay });
+    p.enqueue([entry('first', 1_000), ...Array.from({ length: 50_000 }, (_, i) => entry(`r${i}`))], false);
+    expect(shown).toHaveLength(0);
+    vi.advanceTimersByTime(1_000);
+    expect(shown).toHaveLength(50_001);
+    expect(shown.at(-1)!.text).toBe('r49999');
     expect(p.typing.value).toBe(false);
   });
 

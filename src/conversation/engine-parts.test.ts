@@ -10,7 +10,9 @@ import { createOutbox } from './outbox.ts';
 import type { SendRequest } from './outgoing.ts';
 import { memoryStore, type ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
+import { MAX_ENTRIES_PER_MESSAGE } from '../protocol/limits.ts';
 import type { Op } from './replica.ts';
+import type { ReceivedEntry } from './transcript.ts';
 import { threadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
 
@@ -34,7 +36,7 @@ function parts() {
   const traceFloor = createTraceFloor(systemClock, () => 0);
   const flush = vi.fn();
   const intake = createIntake({ state, store, traceFloor, journal, outbox, publish, onEntry: (entry) => publish({ op: 'put', entries: [entry] }), flush });
-  const player = createPlayer({ clock: systemClock, onReveal: (entry) => publish({ op: 'put', entries: [entry] }) });
+  const player = createPlayer({ clock: systemClock, onReveal: (entries) => publish({ op: 'put', entries }) });
   const emit = vi.fn();
   const logger = silentLogger();
   const incoming = createIncoming({ state, clock: systemClock, logger, outbox, journal, player, publish, emit, idSalt: 'x' });
@@ -82,6 +84,21 @@ describe('incoming frames', () => {
     expect(t.emit).toHaveBeenCalledWith('message', message);
     expect(t.logger.warn).toHaveBeenCalledWith(expect.stringContaining('another thread (other)'));
     expect(t.state.activated).toBe(true);
+  });
+
+  it('a message of 12,000 responses: the first 100 stored and shown in one change, the last counting the rest', async () => {
+    const t = parts();
+    const responses = Array.from({ length: 12_000 }, (_, i) => ({ type: 'text', payload: { text: `r${i}` } }));
+    const message = { threadId: 't1', messages: [{ responses }] };
+    t.incoming({ type: 'message.received', payload: message } as never);
+    await t.journal.flushed();
+    const stored = (await t.store.load(1_000))!.entries as ReceivedEntry[];
+    expect([stored.length, stored[0]!.text, stored.at(-1)!.text, stored.at(-1)!.more]).toEqual([MAX_ENTRIES_PER_MESSAGE, 'r0', 'r99', 11_900]);
+    const puts = t.ops.filter((op) => op.op === 'put');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ entries: { length: 100 } });
+    expect(t.logger.warn).toHaveBeenCalledWith(expect.stringContaining('a message of 12000 responses: the first 100 are shown'));
+    expect(t.emit).toHaveBeenCalledWith('message', message);
   });
 
   it('an error frame fails the oldest message sent and not confirmed, with the reason', async () => {

@@ -86,7 +86,8 @@ export function createEngine(options: EngineOptions) {
   }
 
   const outbox = createOutbox({ clock, deliveryTimeoutMs: options.deliveryTimeoutMs, onChange: (entry) => change(entry) });
-  const player = createPlayer({ clock, onReveal: (entry) => change(entry, false) });
+  // Stored when they came (incoming.ts): revealed entries are only published, together.
+  const player = createPlayer({ clock, onReveal: (entries) => publish({ op: 'put', entries }) });
   const { enqueue } = createIntake({ state, store, traceFloor, journal, outbox, publish, onEntry: change, flush: () => flush() });
   const handleFrame = createIncoming({ state, clock, logger, outbox, journal, player, publish, emit, idSalt: Math.floor(random() * 36 ** 4).toString(36) });
 

@@ -10,25 +10,39 @@ import type { ReceivedEntry } from './transcript.ts';
 // keepTyping with no follow-up must not leave the indicator on for ever.
 export const KEEP_TYPING_LIMIT_MS = 60_000;
 
-export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEntry) => void }) {
+/** `onReveal` gets the entries that appear together, in order: one call (one change to publish) for many. */
+export function createPlayer(deps: { clock: Clock; onReveal: (entries: ReceivedEntry[]) => void }) {
   const { clock } = deps;
-  const queued = signal<readonly TimedEntry[]>([]);
+  // The message playing, and the index of its next entry; `waiting` counts those not shown yet.
+  let queue: readonly TimedEntry[] = [];
+  let next = 0;
+  const waiting = signal(0);
   const keepTyping = signal(false);
   let revealTimer: unknown;
   let keepTypingTimer: unknown;
 
+  /** Shows the next entry and those after it without a delay (a message may hold thousands). */
   function play(): void {
-    if (revealTimer !== undefined) return;
-    const head = queued.value[0];
-    if (!head) return;
-    const reveal = () => {
-      revealTimer = undefined;
-      queued.value = queued.value.slice(1);
-      deps.onReveal(head.entry);
-      play();
-    };
-    if (head.delay === 0) reveal();
-    else revealTimer = clock.setTimeout(reveal, head.delay);
+    const shown: ReceivedEntry[] = [];
+    do shown.push(queue[next++]!.entry);
+    while (next < queue.length && queue[next]!.delay === 0);
+    deps.onReveal(shown);
+    wait();
+  }
+
+  function wait(): void {
+    if (next < queue.length) revealTimer = clock.setTimeout(() => ((revealTimer = undefined), play()), queue[next]!.delay);
+    waiting.value = queue.length - next;
+  }
+
+  function stop(): readonly TimedEntry[] {
+    if (revealTimer !== undefined) clock.clearTimeout(revealTimer);
+    revealTimer = undefined;
+    const rest = queue.slice(next);
+    queue = [];
+    next = 0;
+    waiting.value = 0;
+    return rest;
   }
 
   function setKeepTyping(on: boolean): void {
@@ -38,22 +52,19 @@ export function createPlayer(deps: { clock: Clock; onReveal: (entry: ReceivedEnt
   }
 
   return {
-    typing: computed(() => queued.value.length > 0 || keepTyping.value),
+    typing: computed(() => waiting.value > 0 || keepTyping.value),
     /** Reveals whatever still waits, then plays a message's entries. */
     enqueue(entries: readonly TimedEntry[], keepTypingAfter: boolean): void {
-      if (revealTimer !== undefined) clock.clearTimeout(revealTimer);
-      revealTimer = undefined;
-      const waiting = queued.value;
-      queued.value = entries;
-      for (const item of waiting) deps.onReveal(item.entry);
+      const rest = stop();
+      if (rest.length) deps.onReveal(rest.map((item) => item.entry));
+      queue = entries;
       setKeepTyping(keepTypingAfter);
-      play();
+      if (entries[0]?.delay === 0) play();
+      else wait();
     },
     /** Drops whatever waits (a new thread); nothing is revealed after this. */
     cancel(): void {
-      if (revealTimer !== undefined) clock.clearTimeout(revealTimer);
-      revealTimer = undefined;
-      queued.value = [];
+      stop();
       setKeepTyping(false);
       if (keepTypingTimer !== undefined) clock.clearTimeout(keepTypingTimer);
       keepTypingTimer = undefined;

@@ -4,7 +4,7 @@
 // `custom` shows nothing (the page gets it in parley:message), roles map to bot, agent or user.
 import type { Logger } from '../protocol/parse.ts';
 import { TextResponsePayload, type Originator, type QuickReply, type ReceivedPayload } from '../protocol/frames.ts';
-import { MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
+import { MAX_ENTRIES_PER_MESSAGE, MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
 import { toRichContent } from './rich.ts';
 import type { Author, ReceivedEntry } from './transcript.ts';
 
@@ -40,6 +40,8 @@ export function expandReceived(
   let keepTyping = false;
   // The delays of one frame add up to MAX_TYPING_DELAY_MS at most: later ones are shortened.
   let delayLeft = MAX_TYPING_DELAY_MS;
+  // Responses past MAX_ENTRIES_PER_MESSAGE are counted on the last entry, not made entries.
+  let more = 0;
   for (const message of payload.messages) {
     keepTyping = message.meta?.keepTyping === true;
     if (message.silent) continue;
@@ -71,6 +73,10 @@ export function expandReceived(
 
     const responses = message.responses ?? [];
     for (const response of responses) {
+      if (entries.length >= MAX_ENTRIES_PER_MESSAGE) {
+        if (response.type !== 'custom') more++;
+        continue;
+      }
       const delay = Math.min(delayOf(response.delay), delayLeft);
       delayLeft -= delay;
       if (response.type === 'text') {
@@ -91,7 +97,15 @@ export function expandReceived(
         showFallback(delay);
       }
     }
-    if (responses.length === 0 && message.fallback) showFallback(0);
+    if (responses.length === 0 && message.fallback) {
+      if (entries.length < MAX_ENTRIES_PER_MESSAGE) showFallback(0);
+      else more++;
+    }
+  }
+  const last = entries.at(-1);
+  if (more && last) {
+    last.entry.more = more;
+    context.logger.warn(`[parley] a message of ${entries.length + more} responses: the first ${entries.length} are shown, the rest counted`);
   }
   return { entries, keepTyping };
 }

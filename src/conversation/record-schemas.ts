@@ -36,6 +36,7 @@ export const ReceivedFields = z.object({
   name: z.optional(z.string()),
   picture: z.optional(z.string()),
   isFallback: z.optional(z.boolean()),
+  more: z.optional(finite),
   rich: z.optional(z.unknown()),
   quickReplies: z.optional(z.unknown()),
 });

@@ -49,6 +49,8 @@ export interface ReceivedEntry {
   /** True when the response could not be rendered and this is the message's fallback. */
   isFallback?: boolean;
   quickReplies?: QuickReply[];
+  /** How many responses of its message came after this one and are not shown (a bound: ../protocol/limits.ts). */
+  more?: number;
   earlier?: boolean;
 }
 

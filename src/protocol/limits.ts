@@ -17,6 +17,8 @@ export function speechLength(text: string): number {
 
 /** A socket frame longer than this, in characters, is refused before it is parsed (4 MiB). */
 export const MAX_FRAME_LENGTH = 4 * 1024 * 1024;
+/** The entries one `message.received` makes: the responses after these are counted, not shown. */
+export const MAX_ENTRIES_PER_MESSAGE = 100;
 /** The cards of a carousel drawn. */
 export const MAX_CARDS_DRAWN = 10;
 /** The items of a list drawn. */

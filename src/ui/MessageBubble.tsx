@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeUrl } from './safe-url.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
-import { clipLabel, LongText } from './bounded.tsx';
+import { clipLabel, LongText, More } from './bounded.tsx';
 import type { RichContext } from './rich/RichMessage.tsx';
 import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
@@ -69,6 +69,7 @@ export class MessageBubble extends Component<BubbleProps> {
               <LongText text={entry.text} strings={strings} />
             </p>
           )}
+          <More count={received?.more ?? 0} strings={strings} />
           <p class="meta">
             <time dateTime={isoTime(entry.at)}>
               {/* Heard, not seen (the day's separator shows it): a time of another day says which. */}

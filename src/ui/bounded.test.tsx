@@ -102,6 +102,11 @@ describe('bounds on what one message draws', () => {
     expect(document.activeElement).toBe(drawn);
   });
 
+  it('a message of more responses than are made entries: its last entry says how many more', async () => {
+    await show([received('r99', { more: 11_900 })]);
+    expect(within(messages()[0]!).getByText('and 11,900 more').getAttribute('part')).toBe('more');
+  });
+
   it('"and … more" in the visitor\'s language', async () => {
     const t = await show([rich({ type: 'carousel', cards: many(1_234, card) })]);
     await act(() => {
