@@ -38,21 +38,13 @@
 // 41.79 kB with the unread divider and the "new messages" button (+0.40 kB); 42.42 kB with the
 // notifications (the unread count in a hidden page's title, a chime made with Web Audio, one tab
 // of the browser at a time; +0.63 kB). The loader 7.96 kB with their two attributes.
-// Issue 26: the chat 43.08 kB (+0.64 kB, 43.06 measured: a connection the page's CSP refuses is
-// told as such, naming the directive and what to add, and not retried; the chat file checks its
-// <script> as the loader does); the loader 7.98 kB (7.97 measured, +8 bytes: that check is one
-// function both files share).
-// Issue 26's checks: the chat 43.71 kB (+1.29 kB: messages between tabs and records from storage
-// pass zod/mini schemas as frames do, a schema per op, command and event, 0.75 kB; stored and
-// shared rich content goes through the templates' schemas again, 0.3 kB; every address checked
-// again when drawn, 0.15 kB. Unions picked by kind and custom literals instead of z.union,
-// z.discriminatedUnion, z.enum, z.literal and z.number kept it 1.1 kB below the first try).
-// Issue 26: the loader 8.14 kB with the Trusted Types policy and the load failures' reasons, won back to 7.81 kB (the chat's own styles moved to widget.css, +0.16 kB to the chat; a yes/no options check; plain arguments; smaller icons).
-// Issue 26's bounds on what the service sends: the chat 43.35 kB (+0.90 kB: the first cards, items,
-// buttons and quick replies drawn with "and 4,990 more", titles clipped, long texts a part at a
-// time behind "Show more", each part laid out alone, 100 entries per message with the rest
-// counted, nulls removed without a reviver, their styles and two texts); the largest language
-// 1.12 kB (Greek).
+// Issue 26 (any page, any service): the loader 8.14 kB with the Trusted Types policy and the load
+// failures' reasons, won back to 7.83 kB (the chat's own styles moved to its sheet, a yes/no
+// options check for the loader, plain arguments, smaller icons). The chat 46.2 kB with the
+// refusals of the browser said once (features.ts) and memory when storage is refused, schemas for
+// what other tabs and storage hand in (+1.29 kB), CSP refusals of the connection (+0.64 kB) and the
+// bounds on what the service sends (+0.9 kB); back to 44.47 kB by moving the rich templates' code
+// and styles into a file loaded with the first rich response (parley-rich.*.js, 3.79 kB).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -62,11 +54,11 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.98, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.8, ceiling: 45 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.48, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
-  { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 2.93, ceiling: 5 },
+  { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;

@@ -14,16 +14,22 @@ import type { ChatHost, ElementState, MountedChat } from '../element/chat-host.t
 import { sheetOf } from '../element/styles.ts';
 import { notificationsAsked, startNotifications } from './notifications.ts';
 import { trackVisualViewport } from './viewport.ts';
+import { richArrivedSignal } from '../ui/rich-slot.ts';
 
 export { richFrom } from '../ui/rich-slot.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
+let richSheet: CSSStyleSheet | undefined;
+
+function adopt(root: ShadowRoot, sheet: CSSStyleSheet): void {
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
 
 export function mountChat(host: ChatHost): MountedChat {
   const { element, root } = host;
   const state = signal<ElementState>(host.state);
   chatSheet ??= sheetOf(widgetCss);
-  if (!root.adoptedStyleSheets.includes(chatSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, chatSheet];
+  adopt(root, chatSheet);
 
   // A bad configuration is the client's to explain: an `error` status and a console error.
   const options = optionsFromAttributes(element);
@@ -49,6 +55,11 @@ export function mountChat(host: ChatHost): MountedChat {
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
+  // The rich templates' styles, after the chat's, once their code is here.
+  teardown.push(effect(() => {
+    const templates = richArrivedSignal.value;
+    if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
+  }));
   const notify = signal(notificationsAsked(element));
   teardown.push(startNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their

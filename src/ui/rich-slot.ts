@@ -1,7 +1,7 @@
 // The rich templates' code (ui/rich/) arrives when the first rich response is drawn, not with
 // the chat: most conversations are text. The npm build brings it with import() (define.ts), the
 // script-tag build as a file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
-import { signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type * as RichModule from './rich/RichMessage.tsx';
 
 export type RichTemplates = typeof RichModule;
@@ -9,6 +9,9 @@ export type RichTemplates = typeof RichModule;
 const arrived = signal<RichTemplates | undefined>(undefined);
 let source: (() => Promise<RichTemplates>) | undefined;
 let asked: Promise<unknown> | undefined;
+
+/** The templates, once here (reading this asks for nothing). */
+export const richArrivedSignal: ReadonlySignal<RichTemplates | undefined> = arrived;
 
 /** Where the templates come from, when first needed. */
 export function richFrom(load: () => Promise<RichTemplates>): void {

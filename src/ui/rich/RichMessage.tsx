@@ -9,9 +9,13 @@ import { ButtonGroup, type RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 import { Carousel } from './Carousel.tsx';
 import { List } from './List.tsx';
+import css from './rich.css?inline';
 import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 
 export type { RichContext } from './actions.tsx';
+
+/** The templates' own styles, adopted after the chat's when they arrive (chat/mount-chat.ts). */
+export const richCss: string = css;
 
 /** A card's media goes to its player or picture as it is: one at an unsafe address is not drawn. */
 const checked = (card: RichCard): RichCard => (card.media && !safeUrl(card.media.url) ? { ...card, media: undefined } : card);
