@@ -218,9 +218,14 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
   await expect(replies(a).first()).toBeVisible();
   await expect(replies(b)).toHaveCount(await replies(a).count());
 
+  const botMessages = (page: Page) => page.locator('parley-chat [part~="message"][data-from="bot"]');
+  const before = await botMessages(b).count();
   await replies(a).first().click();
   await expect(replies(b)).toHaveCount(0);
   await expect(b.locator('parley-chat [part~="message"][data-from="user"]')).toHaveCount(1);
+  // The bot's whole answer is read while both panels are open: the count below is the new message's.
+  await expect.poll(() => botMessages(b).count()).toBeGreaterThan(before);
+  for (const page of [a, b]) await expect(page.locator('parley-chat [part~="typing"]')).toHaveCount(0, { timeout: 10_000 });
 
   // Both closed: a message arrives, both count it; opening one reads it in both.
   await a.getByRole('button', { name: 'Close chat' }).click();
