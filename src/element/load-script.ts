@@ -19,7 +19,7 @@ let policy: ScriptUrlPolicy | undefined;
  * policy: ours is named "parley", made once, and passes nothing but Parley's own files. Where the
  * page's CSP refuses the name, the plain URL is tried: a page that does not enforce takes it.
  */
-function trustedScriptUrl(src: string): unknown {
+export function trustedScriptUrl(src: string): unknown {
   try {
     policy ??= (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }).trustedTypes?.createPolicy('parley', {
       createScriptURL(url: string) {
@@ -80,7 +80,7 @@ export function loadScript<T>(src: string, integrity: string, imports?: unknown)
 }
 
 /** Why the file did not run, in words a site owner can act on; asks the server once more to tell. */
-async function failureReason(src: string, blockedByPolicy: boolean): Promise<string> {
+export async function failureReason(src: string, blockedByPolicy: boolean): Promise<string> {
   if (blockedByPolicy) return "the page's Content-Security-Policy does not allow it (script-src)";
   if (globalThis.navigator?.onLine === false) return 'the browser is offline';
   try {
