@@ -2,10 +2,16 @@
 // machine"): a page of another origin can neither read nor steer the console or the control API,
 // the console's own page can, and a widget on that other origin still chats with the emulator.
 // The emulator runs on a port of its own (startEmulator); the pages come from this dev server.
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
+import { chromiumArgs, systemChromium } from './support/chromium.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+
+// foreign.test is another site on this machine (a page of any website the developer visits, as
+// far as the browser can tell); mapped here, as a DNS name could be.
+test.use({ launchOptions: { executablePath: systemChromium, args: [...chromiumArgs, '--host-resolver-rules=MAP foreign.test 127.0.0.1'] } });
 
 let emulator: RunningEmulator;
 test.beforeAll(async () => {
@@ -89,4 +95,64 @@ test("npm start's emulator under /mock follows Vite's host and origin rules: a r
   // The demo's own pages (this server, by name or address) are served.
   expect((await ask(`${base}/console/api/state`, { Origin: baseURL! })).status).toBe(200);
   expect((await ask(`${base}/console/api/state`, { Origin: baseURL!.replace('127.0.0.1', 'localhost') })).status).toBe(200);
+});
+
+/** A page of another site on this machine (foreign.test, mapped to loopback in the browser, as a DNS name could be). */
+test.describe('from a page of another site', () => {
+  let site: Server;
+  let siteUrl: string;
+  test.beforeAll(async () => {
+    site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Another site</title>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://foreign.test:${(site.address() as AddressInfo).port}/`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+test("npm start's built-in receiver under /mock: a page of another site reads nothing and changes nothing", async ({ page, baseURL }) => {
+  const receiver = `${baseURL}/mock/receiver`;
+  await fetch(`${receiver}`, { method: 'DELETE' });
+  const delivered = await fetch(receiver, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'inbound', verifyToken: 'token-from-a-webhook' }) });
+  expect(delivered.status).toBe(200);
+
+  // Another site, as any website the developer visits (Vite's default CORS lets localhost pages of any port in).
+  await page.goto(siteUrl);
+  const results = await page.evaluate(
+    async ({ base, receiver }) => {
+      const attempt = async (url: string, init?: RequestInit) => {
+        try {
+          const answer = await fetch(url, init);
+          return `read ${answer.status}`;
+        } catch {
+          return 'refused';
+        }
+      };
+      // What a page may send without a preflight: a text/plain POST (the browser sends it; the page cannot read the answer).
+      const blind = (url: string, body: string) => fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body }).then(() => 'sent', () => 'failed');
+      const script = (url: string) =>
+        new Promise<string>((resolve) => {
+          const element = document.createElement('script');
+          element.src = url;
+          element.onload = () => resolve('loaded');
+          element.onerror = () => resolve('error');
+          document.head.append(element);
+        });
+      return {
+        // The control: what the spec makes cross-origin is readable from here, so "refused" below is the receiver's doing.
+        health: await attempt(`${base}/mock/socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=e2e`),
+        read: await attempt(receiver),
+        remove: await attempt(receiver, { method: 'DELETE' }),
+        fail: await blind(`${receiver}/fail`, '{"count":5}'),
+        record: await blind(receiver, '{"type":"forged"}'),
+        script: await script(receiver),
+      };
+    },
+    { base: baseURL!, receiver },
+  );
+  expect(results).toEqual({ health: 'read 200', read: 'refused', remove: 'refused', fail: 'sent', record: 'sent', script: 'error' });
+
+  // The blind requests reached it and were refused: still one delivery, the next one not made to fail.
+  const state = await (await fetch(receiver)).json();
+  expect(state.received.map((r: { body: { type: string } }) => r.body.type)).toEqual(['inbound']);
+  expect(state.failNext.count).toBe(0);
+});
 });

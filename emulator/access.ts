@@ -33,18 +33,41 @@ export function hostRefusal(req: IncomingMessage, rules: AccessRules): string | 
   return `Host "${host}" is not this machine: the emulator answers requests for localhost and IP addresses only (a page of another site could otherwise reach it by pointing its own name here). To reach it as ${hostname}, start it with --allow-host ${hostname} (allowHosts in startEmulator and the Vite plugin).`;
 }
 
-/** The console, its API and the control API: what only the emulator's own pages may use. */
+/**
+ * What only the emulator's own pages may use: the console and its API, the control API, and the
+ * built-in webhook receiver (what it received holds visitors' messages and the verify token).
+ */
 export function isPrivatePath(path: string): boolean {
-  return path === '/console' || path.startsWith('/console/') || path.startsWith('/__control/');
+  const under = (base: string) => path === base || path.startsWith(`${base}/`);
+  return under('/console') || under('/receiver') || path.startsWith('/__control/');
 }
 
-/** Undefined when the request may use a private path: no Origin (Node, curl), its own origin, or an allowed one. */
+/**
+ * Undefined when the request may use a private path: no Origin (Node, curl), its own origin, or an
+ * allowed one. A request that carries another origin is refused outright, not just left without
+ * CORS headers: a `text/plain` POST needs no preflight, so it would still act, unread.
+ */
 export function originRefusal(req: IncomingMessage, rules: AccessRules): string | undefined {
   const origin = req.headers.origin;
-  if (!origin || rules.allowOrigin(origin)) return undefined;
+  if (!origin) return crossSiteWithoutOrigin(req) ? CROSS_SITE_REFUSAL : undefined;
+  if (rules.allowOrigin(origin)) return undefined;
   const host = req.headers.host;
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return undefined;
   return `origin ${origin} may not use the console or the control API: only the emulator's own pages may. To allow it, start the emulator with --allow-origin ${origin} (allowOrigins in startEmulator and the Vite plugin).`;
+}
+
+const CROSS_SITE_REFUSAL =
+  "a page of another site may not use the console, the control API or the receiver: only the emulator's own pages may (open the console itself to use it).";
+
+/**
+ * A browser's request from another site's page that carries no Origin (an image, a script, a
+ * frame: GETs sent in no-cors mode). Browsers say where it came from in Sec-Fetch-Site; a
+ * top-level navigation (a link to the console the developer clicks) is theirs to make.
+ */
+function crossSiteWithoutOrigin(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== 'cross-site' && site !== 'same-site') return false;
+  return !(req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document');
 }
 
 /** Rules from the emulator's options. */

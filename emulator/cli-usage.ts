@@ -5,8 +5,8 @@ export const USAGE = `Usage: parley-emulator [options]
 
   --port N                  port to listen on (default ${DEFAULTS.port}; 0 picks a free one)
   --host HOST               interface (default ${DEFAULTS.host})
-  --api-key KEY             REST API key, sent as "Authorization: KEY" (default ${DEFAULTS.apiKey})
-  --management-key KEY      management API key, "Authorization: Bearer KEY" (default ${DEFAULTS.managementKey})
+  --api-key KEY             REST API key, sent as "Authorization: KEY" (default: a random key, printed at start)
+  --management-key KEY      management API key, "Authorization: Bearer KEY" (default: a random key, printed at start)
   --webhook URL             where webhook events go (default: the built-in receiver, {url}/receiver; "none" for none)
   --verify-token TOKEN      verifyToken put in every webhook body (default ${DEFAULTS.verifyToken})
   --webhook-time-scale F    multiply the webhook retry schedule (0.001: 4 hours in 14.4 s)

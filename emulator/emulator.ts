@@ -51,7 +51,9 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   const threads = createThreadStore(clock);
   let flows: { raw: unknown[]; flows: Flow[] } = loadFlows(options.flows);
   let webhookUrl = options.webhookUrl;
-  let origin = ''; // the emulator's own origin, learnt from the first request (for the built-in receiver)
+  // The emulator's own origin (the built-in receiver's URL, the flows' media): set by whoever
+  // listens (setOrigin), else learnt from the first request whose Host passed the host check.
+  let origin = '';
   const broadcasts: { at: number; kind: 'instant' | 'segment'; body: unknown }[] = [];
   /** Tests make the next valid message.send frames be refused with an `error` frame (control `refuse`). */
   const refusals = { sends: 0, message: DEFAULT_REFUSAL };
@@ -100,6 +102,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     settings: () => ({
       restBase: `${options.prefix}/rest/v1`,
       apiKey: options.apiKey,
+      managementKey: options.managementKey,
       ...(currentWebhookUrl() ? { webhookUrl: currentWebhookUrl()! } : {}),
       receiverPath: `${options.prefix}/receiver`,
       defaultPauseSeconds: options.handoverPauseSeconds,
@@ -122,13 +125,13 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   function handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     if (!owns(url.pathname)) return false;
-    if (!origin && req.headers.host) origin = `http://${req.headers.host}`;
     const path = url.pathname.slice(options.prefix.length) || '/';
     const refusal = hostRefusal(req, access) ?? (isPrivatePath(path) ? originRefusal(req, access) : undefined);
     if (refusal) {
       refuse(res, refusal);
       return true;
     }
+    learnOrigin(req);
     if (req.method === 'OPTIONS' && !path.startsWith('/console')) {
       sendPreflight(req, res);
       return true;
@@ -194,7 +197,17 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   /** What the control API (tests) reaches. */
   const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, reset, rearmIdle: () => sockets.rearmIdle() };
 
-  /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from the first request). */
+  /**
+   * Only from a Host the host check vouched for: a DNS-rebound first request would otherwise make
+   * every later default webhook (transcripts, the verify token) go to the attacker's name. With
+   * `allowHosts: true` (Vite's `allowedHosts: true`) nothing vouches: only setOrigin sets it.
+   */
+  function learnOrigin(req: IncomingMessage): void {
+    if (origin || !req.headers.host || access.allowHosts === true) return;
+    origin = `http://${req.headers.host}`;
+  }
+
+  /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from a checked first request). */
   function setOrigin(url: string): void {
     origin = url.replace(/\/+$/, '');
   }

@@ -45,7 +45,7 @@ describe('GET /media/<name>', () => {
   it('the "show me" replies point at the emulator\'s own media', async () => {
     const res = await fetch(`${emu.url}/rest/v1/messages/media-test?sync=true`, {
       method: 'POST',
-      headers: { authorization: 'parley-api-key', 'content-type': 'application/json' },
+      headers: { authorization: emu.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ payload: { type: 'text', speech: 'show me an image', originator: { name: 'Ann', role: 'external' } } }),
     });
     const reply = await res.json();
@@ -99,7 +99,7 @@ describe('media of your own flows', () => {
       expect((await fetch(`${own.url}/media/office.png`)).status).toBe(404);
       const reply = await fetch(`${own.url}/rest/v1/messages/own-media?sync=true`, {
         method: 'POST',
-        headers: { authorization: 'parley-api-key', 'content-type': 'application/json' },
+        headers: { authorization: own.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify({ payload: { type: 'text', speech: 'show the shop', originator: { name: 'Ann', role: 'external' } } }),
       }).then((r) => r.json());
       expect(reply.messages[0].responses[0].payload.url).toBe(`${own.url}/media/shop.svg`);

@@ -129,6 +129,8 @@ export interface ConsoleSettings {
   restBase: string;
   /** The REST API key (the console is a local tool: it uses the key like a back end would). */
   apiKey: string;
+  /** The management API key (`Authorization: Bearer <key>`), shown to the developer. */
+  managementKey: string;
   webhookUrl?: string;
   /** Absolute path of the built-in receiver, e.g. `/mock/receiver`. */
   receiverPath: string;

@@ -1,4 +1,5 @@
 // The emulator's options (emulator contract, "How it starts") and their documented defaults.
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Clock } from './clock.ts';
@@ -18,9 +19,9 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to listen on (`startEmulator` only). Default 127.0.0.1. */
   host?: string;
-  /** The REST API key (`Authorization: <key>`). Default `parley-api-key`. */
+  /** The REST API key (`Authorization: <key>`). Default: a random key made at each start (printed, shown in the console, returned by `startEmulator`). */
   apiKey?: string;
-  /** The management API key (`Authorization: Bearer <key>`). Default `parley-management-key`. */
+  /** The management API key (`Authorization: Bearer <key>`). Default: a random key made at each start, like `apiKey`. */
   managementKey?: string;
   /** Where webhook events go. Default: the emulator's own receiver, `{url}/receiver`; `null`: none. */
   webhookUrl?: string | null;
@@ -82,8 +83,6 @@ export interface ResolvedOptions {
 export const DEFAULTS = {
   port: 8787,
   host: '127.0.0.1',
-  apiKey: 'parley-api-key',
-  managementKey: 'parley-management-key',
   verifyToken: 'parley-verify-token',
   headerPrefix: 'x-svc',
   handoverPauseSeconds: 1800,
@@ -108,8 +107,8 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const prefix = text('headerPrefix', options.headerPrefix, DEFAULTS.headerPrefix);
   if (!/^[A-Za-z0-9-]+$/.test(prefix)) throw new TypeError('headerPrefix may hold letters, digits and dashes only');
   return {
-    apiKey: text('apiKey', options.apiKey, DEFAULTS.apiKey),
-    managementKey: text('managementKey', options.managementKey, DEFAULTS.managementKey),
+    apiKey: text('apiKey', options.apiKey, randomKey('parley-rest')),
+    managementKey: text('managementKey', options.managementKey, randomKey('parley-mgmt')),
     webhookUrl: options.webhookUrl,
     verifyToken: text('verifyToken', options.verifyToken, DEFAULTS.verifyToken),
     webhookTimeScale: scale,
@@ -122,6 +121,15 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     handoverPauseSeconds: pause,
     prefix: (options.prefix ?? '').replace(/\/+$/, ''),
   };
+}
+
+/**
+ * A key nobody can guess: a published default would let any website the developer visits read
+ * every transcript through REST, which answers every origin (emulator contract, "On a developer's
+ * machine"). The prefix only says which key it is.
+ */
+function randomKey(kind: string): string {
+  return `${kind}-${randomBytes(18).toString('base64url')}`;
 }
 
 /** The media folder as a URL ending in `/`: the option, else `media/` beside the flows file

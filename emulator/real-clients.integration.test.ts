@@ -106,7 +106,7 @@ function harness(emu: () => RunningEmulator) {
   async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
     const res = await fetch(`${emu().url}/rest/v1/${path}`, {
       method,
-      headers: { authorization: 'parley-api-key', 'content-type': 'application/json' },
+      headers: { authorization: emu().apiKey, 'content-type': 'application/json' },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, body: await res.json() };

@@ -1,6 +1,7 @@
 // Vite plugin: serves the emulator under /mock from the dev and preview servers, so one `vite`
 // command serves the demo page, the emulator and its console on one origin (`npm start`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { serveConsoleFromSource } from './console/dev.ts';
@@ -40,10 +41,37 @@ function viteAccess(settings: { allowedHosts?: string[] | true; cors?: boolean |
   return { allowHosts: own.allowHosts, allowOrigin: (origin) => own.allowOrigin(origin) || corsAllows(settings.cors, origin) };
 }
 
+interface ServerSettings {
+  allowedHosts?: string[] | true;
+  cors?: boolean | object;
+  https?: unknown;
+}
+
 interface MountableServer {
-  config: { server?: { allowedHosts?: string[] | true; cors?: boolean | object }; preview?: { allowedHosts?: string[] | true; cors?: boolean | object } };
+  config: { server?: ServerSettings; preview?: ServerSettings };
   middlewares: Connect.Server;
-  httpServer: { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown } | null;
+  httpServer: {
+    on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
+    once(event: 'listening', listener: () => void): unknown;
+    address(): AddressInfo | string | null;
+  } | null;
+}
+
+/** The keys of the running emulators, for the start banner (a plugin's `api`). */
+export interface ParleyEmulatorApi {
+  keys(): { apiKey: string; managementKey: string } | undefined;
+}
+
+/**
+ * The server's own origin from the address it listens on, never from a request's Host (a
+ * DNS-rebound first request would otherwise name the attacker's host as the receiver's).
+ */
+function listeningOrigin(server: MountableServer, settings: ServerSettings): string | undefined {
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') return undefined;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${settings.https ? 'https' : 'http'}://${host}:${address.port}`;
 }
 
 export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugin {
@@ -51,8 +79,13 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
   let dev: Emulator | undefined;
   let preview: Emulator | undefined;
 
-  const mount = (server: MountableServer, settings: 'server' | 'preview'): Emulator => {
-    const emulator = createEmulator({ clients: REPO_CLIENTS, quiet: true, ...options, prefix }, viteAccess(server.config[settings] ?? {}, options));
+  const mount = (server: MountableServer, which: 'server' | 'preview'): Emulator => {
+    const settings = server.config[which] ?? {};
+    const emulator = createEmulator({ clients: REPO_CLIENTS, quiet: true, ...options, prefix }, viteAccess(settings, options));
+    server.httpServer?.once('listening', () => {
+      const origin = listeningOrigin(server, settings);
+      if (origin) emulator.setOrigin(origin);
+    });
     const handle: Connect.NextHandleFunction = (req, res, next) => {
       if (!emulator.handleRequest(req, res as ServerResponse)) next();
     };
@@ -67,8 +100,16 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
     return emulator;
   };
 
+  const api: ParleyEmulatorApi = {
+    keys: () => {
+      const running = dev ?? preview;
+      return running && { apiKey: running.options.apiKey, managementKey: running.options.managementKey };
+    },
+  };
+
   return {
     name: 'parley-emulator',
+    api,
     configureServer(server: ViteDevServer) {
       dev = mount(server as unknown as MountableServer, 'server');
       // The console page from source (HMR); its api/ routes still reach the emulator.

@@ -37,17 +37,20 @@ export interface ReceivedFrame {
   blackholed?: boolean;
 }
 
-/** The emulator's default REST API key (emulator/options.ts). */
-export const API_KEY = 'parley-api-key';
-
 export function mock(request: APIRequestContext) {
   const control = async (verb: string, body: unknown = {}) => {
     const response = await request.post(`/mock/__control/${verb}`, { data: body });
     expect(response.ok(), `control ${verb}: ${await response.text()}`).toBe(true);
     return response.json();
   };
+  /** The keys `npm start`'s emulator made at start (random): the console's state shows them to its own side. */
+  const keys = async (): Promise<{ apiKey: string; managementKey: string }> => {
+    const state = await (await request.get('/mock/console/api/state')).json();
+    return state.settings;
+  };
   return {
     control,
+    keys,
     reset: () => control('reset'),
     state: async (): Promise<MockState> => (await request.get('/mock/__control/state')).json(),
     received: async (threadId?: string): Promise<ReceivedFrame[]> =>
@@ -55,7 +58,7 @@ export function mock(request: APIRequestContext) {
     /** A human agent answers through the REST API, as a back end or the console would. */
     agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
       const response = await request.post(`/mock/rest/v1/messages/${encodeURIComponent(threadId)}`, {
-        headers: { authorization: API_KEY },
+        headers: { authorization: (await keys()).apiKey },
         data: { payload: { type: 'text', speech, originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) } } },
       });
       expect(response.ok(), `agent message: ${await response.text()}`).toBe(true);

@@ -8,6 +8,7 @@ import { bodyThread, clock, DELIVERY_LABEL, isoTime } from './format.ts';
 import type { ConsoleStore } from './store.ts';
 import { useSignalValue } from './use-signal.ts';
 import { WebhookSettings } from './WebhookSettings.tsx';
+import { ApiKeys } from './ApiKeys.tsx';
 
 export const PAGE = 50;
 
@@ -26,6 +27,7 @@ export function WebhookLog(props: { store: ConsoleStore; origin: string }) {
     <aside class="column webhooks" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
       {settings && <WebhookSettings settings={settings} setWebhookUrl={store.setWebhookUrl} origin={props.origin} />}
+      {settings && <ApiKeys settings={settings} />}
       <h3 id="deliveries-heading">
         Deliveries <span class="count">({filtered.length})</span>
       </h3>

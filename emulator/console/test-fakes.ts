@@ -14,6 +14,7 @@ import type { FeedSource } from './store.ts';
 export const SETTINGS: ConsoleSettings = {
   restBase: '/mock/rest/v1',
   apiKey: 'test-key',
+  managementKey: 'test-management-key',
   receiverPath: '/mock/receiver',
   defaultPauseSeconds: 300,
   strict: false,

@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from '../index.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const KEY = 'parley-api-key';
+const KEY = 'rest-test-key';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
@@ -104,7 +104,7 @@ describe('REST API, default mode', () => {
   const { rest, received, webhook, state } = client(() => emu);
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, quiet: true });
+    emu = await startEmulator({ port: 0, quiet: true, apiKey: KEY });
   });
   afterAll(async () => {
     await emu.close();
@@ -520,7 +520,7 @@ describe('REST API, default mode', () => {
     const t = tid();
     expectError(await rest('POST', `messages/${t}`, { body: text('hi'), auth: null }), 401);
     expectError(await rest('GET', 'threads?page=1', { auth: 'wrong-key' }), 401);
-    expectError(await rest('GET', 'businesshours', { auth: 'Bearer parley-management-key' }), 401);
+    expectError(await rest('GET', 'businesshours', { auth: `Bearer ${emu.managementKey}` }), 401);
     const withOrigin = await rest('GET', 'broadcast/segments', { auth: null, headers: { origin: 'https://shop.example' } });
     expectError(withOrigin, 401);
     expect(withOrigin.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -603,7 +603,7 @@ describe('REST API, strict mode', () => {
   const { rest, state } = client(() => emu);
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, quiet: true, strict: true });
+    emu = await startEmulator({ port: 0, quiet: true, apiKey: KEY, strict: true });
   });
   afterAll(async () => {
     await emu.close();
@@ -643,7 +643,7 @@ describe('REST API, a short dashboard-configured handover pause', () => {
   const { rest, webhook } = client(() => emu);
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, quiet: true, handoverPauseSeconds: 0.3 });
+    emu = await startEmulator({ port: 0, quiet: true, apiKey: KEY, handoverPauseSeconds: 0.3 });
   });
   afterAll(async () => {
     await emu.close();
