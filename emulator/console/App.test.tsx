@@ -93,6 +93,13 @@ describe('agent console', () => {
     expect(screen.getByText('Live')).toBeTruthy();
   });
 
+  it('shows the API keys this start made, for a back end to copy', async () => {
+    await openConsole();
+    const keys = screen.getByText('API keys').closest('details')!;
+    expect(keys.textContent).toContain('Authorization: test-key');
+    expect(keys.textContent).toContain('Authorization: Bearer test-management-key');
+  });
+
   it('lists threads newest first, with presence and a New marker for unseen activity', async () => {
     const t = await openConsole();
     const nav = screen.getByRole('navigation', { name: /Threads/ });

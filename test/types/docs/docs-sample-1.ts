@@ -1,4 +1,4 @@
-// docs/back-end.md, line 134. Made by scripts/doc-samples.ts: do not edit.
+// docs/back-end.md, line 173. Made by scripts/doc-samples.ts: do not edit.
 import { expect, test } from '@playwright/test';
 import { startEmulator, type RunningEmulator } from 'parley-chat/emulator';
 
