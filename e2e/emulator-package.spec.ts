@@ -25,12 +25,23 @@ test.afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
-test('npx parley-emulator starts from an installed package and serves the whole service', async () => {
+interface PackedEmulator {
+  url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** The emulator's own process (npx runs it as a child), for its memory. */
+  pid: number;
+  stop(): void;
+}
+
+/** `npx parley-emulator <args>` in the user's project; resolves once it prints its URL. */
+async function startPacked(args: string[]): Promise<PackedEmulator> {
   // A process group of its own: npx runs the emulator as its child, and both must stop.
-  const child = spawn('npx', ['parley-emulator', '--port', '0', '--api-key', 'k1'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['parley-emulator', '--port', '0', ...args], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  const stop = () => process.kill(-child.pid!, 'SIGTERM');
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
-      let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const found = /Parley emulator on (http:\/\/\S+)/.exec(out);
@@ -39,6 +50,20 @@ test('npx parley-emulator starts from an installed package and serves the whole 
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
     });
+    const port = new URL(url).port;
+    // The process that listens on the port: the node that npx started.
+    const pid = Number(execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: 'utf8' }).trim() || child.pid);
+    return { url, output: () => out, pid, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+test('npx parley-emulator starts from an installed package and serves the whole service', async () => {
+  const emulator = await startPacked(['--api-key', 'k1']);
+  const { url } = emulator;
+  try {
     expect((await fetch(`${url}/health`)).status).toBe(200);
     const page = await fetch(`${url}/console/`);
     expect(page.status).toBe(200);
@@ -56,7 +81,7 @@ test('npx parley-emulator starts from an installed package and serves the whole 
     const media = await fetch(`${url}/media/office.png`);
     expect([media.status, media.headers.get('content-type')]).toEqual([200, 'image/png']);
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    emulator.stop();
   }
 });
 
@@ -95,4 +120,35 @@ test('the widget entry of the package carries no emulator code', () => {
   const entry = execFileSync('node', ['-e', "process.stdout.write(require('fs').readFileSync(require.resolve('parley-chat/package.json').replace('package.json','dist/index.js'),'utf8'))"], { cwd: project, encoding: 'utf8' });
   expect(entry).not.toMatch(/from ['"](ws|node:http)['"]/);
   expect(entry).not.toContain('startEmulator');
+});
+
+test('the packed emulator beside any browser: a random key printed, the old one refused, the receiver private, a warning off loopback', async () => {
+  const emulator = await startPacked([]);
+  try {
+    await expect.poll(() => emulator.output()).toContain('webhooks:'); // the last line of its banner
+    const printed = /Authorization: (parley-rest-[\w-]{24})/.exec(emulator.output())?.[1];
+    const management = /Authorization: Bearer (parley-mgmt-[\w-]{24})/.exec(emulator.output())?.[1];
+    expect(printed, emulator.output()).toBeDefined();
+    expect(management, emulator.output()).toBeDefined();
+    const foreign = { origin: 'http://evil.example' };
+    expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { ...foreign, authorization: 'parley-api-key' } })).status).toBe(401);
+    expect((await fetch(`${emulator.url}/v1/projects/p/flows`, { headers: { authorization: 'Bearer parley-management-key' } })).status).toBe(401);
+    expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { authorization: printed! } })).status).toBe(200);
+    expect((await fetch(`${emulator.url}/v1/projects/p/flows`, { headers: { authorization: `Bearer ${management}` } })).status).toBe(200);
+    const read = await fetch(`${emulator.url}/receiver`, { headers: foreign });
+    expect([read.status, read.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    const fail = await fetch(`${emulator.url}/receiver/fail`, { method: 'POST', headers: { ...foreign, 'content-type': 'text/plain' }, body: '{"count":3}' });
+    expect(fail.status).toBe(403);
+    expect((await (await fetch(`${emulator.url}/receiver`)).json()).failNext.count).toBe(0);
+    expect(emulator.output()).not.toContain('warning');
+  } finally {
+    emulator.stop();
+  }
+  const everywhere = await startPacked(['--host', '0.0.0.0', '--quiet']);
+  try {
+    // On stderr, which may reach us after the URL on stdout.
+    await expect.poll(() => everywhere.output()).toContain('which other machines on the network can reach');
+  } finally {
+    everywhere.stop();
+  }
 });
