@@ -2,6 +2,7 @@
 // machine"): a page of another origin can neither read nor steer the console or the control API,
 // the console's own page can, and a widget on that other origin still chats with the emulator.
 // The emulator runs on a port of its own (startEmulator); the pages come from this dev server.
+import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -97,6 +98,15 @@ test("npm start's emulator under /mock follows Vite's host and origin rules: a r
   expect((await ask(`${base}/console/api/state`, { Origin: baseURL!.replace('127.0.0.1', 'localhost') })).status).toBe(200);
 });
 
+test("npm start's emulator: a random key (the old default refused), and its own address from where Vite listens", async ({ baseURL, request }) => {
+  const state = await (await request.get('/mock/console/api/state')).json();
+  expect(state.settings.apiKey).toMatch(/^parley-rest-[\w-]{24}$/);
+  expect(state.settings.webhookUrl).toBe(`${baseURL}/mock/receiver`);
+  const threads = (key: string) => request.get('/mock/rest/v1/threads?page=1', { headers: { authorization: key, origin: 'http://evil.example' } });
+  expect((await threads('parley-api-key')).status()).toBe(401);
+  expect((await threads(state.settings.apiKey)).status()).toBe(200);
+});
+
 /** A page of another site on this machine (foreign.test, mapped to loopback in the browser, as a DNS name could be). */
 test.describe('from a page of another site', () => {
   let site: Server;
@@ -117,7 +127,7 @@ test("npm start's built-in receiver under /mock: a page of another site reads no
   // Another site, as any website the developer visits (Vite's default CORS lets localhost pages of any port in).
   await page.goto(siteUrl);
   const results = await page.evaluate(
-    async ({ base, receiver }) => {
+    async ({ base, receiver, sessionId }) => {
       const attempt = async (url: string, init?: RequestInit) => {
         try {
           const answer = await fetch(url, init);
@@ -138,7 +148,7 @@ test("npm start's built-in receiver under /mock: a page of another site reads no
         });
       return {
         // The control: what the spec makes cross-origin is readable from here, so "refused" below is the receiver's doing.
-        health: await attempt(`${base}/mock/socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=e2e`),
+        health: await attempt(`${base}/mock/socket.info?sessionId=${sessionId}&clientId=e2e`),
         read: await attempt(receiver),
         remove: await attempt(receiver, { method: 'DELETE' }),
         fail: await blind(`${receiver}/fail`, '{"count":5}'),
@@ -146,7 +156,7 @@ test("npm start's built-in receiver under /mock: a page of another site reads no
         script: await script(receiver),
       };
     },
-    { base: baseURL!, receiver },
+    { base: baseURL!, receiver, sessionId: randomUUID() },
   );
   expect(results).toEqual({ health: 'read 200', read: 'refused', remove: 'refused', fail: 'sent', record: 'sent', script: 'error' });
 
