@@ -17,7 +17,7 @@ import { unsentRequests } from './client/unsent.ts';
 import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { RichAction } from './conversation/rich.ts';
-import { MAX_SPEECH_LENGTH } from './protocol/limits.ts';
+import { MAX_MESSAGE_LENGTH } from './protocol/limits.ts';
 import type { Logger } from './protocol/parse.ts';
 import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
 import { checkOptions } from './check-options.ts';
@@ -31,8 +31,8 @@ import { randomUuid } from './util/uuid.ts';
 export type { ChatClientEventMap };
 export { checkOptions };
 
-/** The service's limit on a text message (spec 8). */
-export const MAX_MESSAGE_LENGTH = MAX_SPEECH_LENGTH;
+/** The longest text message `send()` and the composer take (the socket sets no limit). */
+export { MAX_MESSAGE_LENGTH };
 
 export interface ChatClientOptions {
   /** `clientId` of the address request, from the channel settings. */

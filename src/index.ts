@@ -23,6 +23,7 @@ export type {
   QuickReply,
   ReceivedMessage,
   ReceivedPayload,
+  ReceivedMessageDetail,
   Originator,
   Profile,
 } from './protocol/frames.ts';

@@ -168,8 +168,8 @@ export function createSocketHub(deps: SocketDeps) {
     const thread = deps.threads.get(p.threadId);
     if (rec.mode === 'secret') {
       if (p.threadId !== rec.threadId) return `threadId "${p.threadId}" does not match this connection's thread "${rec.threadId}"`;
-      if (p.nonce === undefined) return 'nonce is required on a client-nonce connection';
-      if (p.nonce !== thread?.secret) return "invalid nonce: it does not match the thread's current secret";
+      // The spec's payloads "may carry" it: the secret address request already proved the thread's secret.
+      if (p.nonce !== undefined && p.nonce !== thread?.secret) return "invalid nonce: it does not match the thread's current secret";
       return undefined;
     }
     if (p.nonce !== undefined) return 'nonce is only accepted on client-nonce connections (sdk socket.info)';

@@ -8,7 +8,7 @@ import type { RichAction } from '../conversation/rich.ts';
 import { serviceLanguage } from '../i18n/language-tags.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { QuickReply } from '../protocol/frames.ts';
-import { MAX_SPEECH_LENGTH, speechLength } from '../protocol/limits.ts';
+import { MAX_MESSAGE_LENGTH, speechLength } from '../protocol/limits.ts';
 
 export interface DraftOptions {
   tabId: string;
@@ -48,8 +48,8 @@ export function createDrafts(options: DraftOptions) {
       const speech = text.trim();
       if (!speech) return undefined;
       const length = speechLength(speech);
-      if (length > MAX_SPEECH_LENGTH) {
-        throw new RangeError(`a message may hold at most ${MAX_SPEECH_LENGTH} characters (this one has ${length})`);
+      if (length > MAX_MESSAGE_LENGTH) {
+        throw new RangeError(`a message may hold at most ${MAX_MESSAGE_LENGTH} characters (this one has ${length})`);
       }
       return request(buildDraft(speech, context()), { text: speech });
     },

@@ -7,7 +7,7 @@ import { systemClock } from '../connection/clock.ts';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
 import { browserLocale } from '../conversation/outgoing.ts';
-import { MAX_SPEECH_LENGTH } from '../protocol/limits.ts';
+import { MAX_MESSAGE_LENGTH } from '../protocol/limits.ts';
 import { createDrafts, optimisticEntry } from './drafts.ts';
 import { createEmitter } from './emitter.ts';
 import { configurationError, reportedStatus } from './status.ts';
@@ -73,7 +73,7 @@ describe('drafts', () => {
   it('refuses blank text quietly, too long text and nameless events loudly', () => {
     const d = drafts();
     expect(d.text('   ')).toBeUndefined();
-    expect(() => d.text('a'.repeat(MAX_SPEECH_LENGTH + 1))).toThrow(RangeError);
+    expect(() => d.text('a'.repeat(MAX_MESSAGE_LENGTH + 1))).toThrow(RangeError);
     expect(() => d.event(' ')).toThrow(TypeError);
     expect(() => d.action('Open', { type: 'url', url: 'https://example.com', newTab: true } as never)).toThrow(/opens an address/);
   });

@@ -102,12 +102,12 @@ describe('expandReceived', () => {
     expect(second!.entry.quickReplies).toEqual([{ label: 'Ok', type: 'text' }]);
   });
 
-  it('maps roles: bot, external is the user, anything else an agent with name and picture', () => {
+  it('maps roles: bot, external and user are the visitor, anything else an agent with name and picture', () => {
     expect(['bot', 'external', 'moderator', 'user', 'supervisor', undefined].map(authorOf)).toEqual([
       'bot',
       'user',
       'agent',
-      'agent',
+      'user',
       'agent',
       'bot',
     ]);

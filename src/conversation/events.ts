@@ -1,10 +1,10 @@
 // What a client reports to its page: the same in every tab of a conversation.
 import type { ConnectionStateName, ConnectionStatus } from '../connection/status.ts';
-import type { ReceivedPayload } from '../protocol/frames.ts';
+import type { ReceivedMessageDetail } from '../protocol/frames.ts';
 
 export interface ChatClientEventMap {
-  /** A `message.received` frame for this thread. */
-  message: ReceivedPayload;
+  /** A `message.received` frame for this thread: its payload as the service sent it, every field. */
+  message: ReceivedMessageDetail;
   /** The service confirmed a message. */
   delivered: { traceId: number };
   /** The connection's state name changed. */

@@ -51,7 +51,7 @@ function handleFrame(frame: IncomingFrame): void {
         return;
       }
       receive(frame);
-      emit('message', frame.payload);
+      emit('message', frame.sent ?? frame.payload);
       return;
     case 'error':
       return refused(typeof frame.message === 'string' ? frame.message : 'the service could not process a message');

@@ -20,10 +20,14 @@ export interface ExpandedMessage {
   keepTyping: boolean;
 }
 
-/** `bot` is the bot, `external` the end user, any other role a human agent. */
+/**
+ * `bot` is the bot; `external` and `user` the end user (the spec lists `user` among received
+ * roles: the visitor's own message from another device, say), drawn on the visitor's side; any
+ * other role a human agent.
+ */
 export function authorOf(role: string | undefined): Author {
   if (role === 'bot' || role === undefined) return 'bot';
-  if (role === 'external') return 'user';
+  if (role === 'external' || role === 'user') return 'user';
   return 'agent';
 }
 

@@ -2,7 +2,7 @@
 // call against the socket API (spec 2.3, 2.4): a bad field is refused there, with its name, and
 // never rides along on every later message (a strict service would refuse them all). The loader
 // carries this too (the element's methods refuse before the chat has loaded): it is kept small.
-import { MAX_SPEECH_LENGTH } from '../protocol/limits.ts';
+import { MAX_EVENT_NAME_LENGTH } from '../protocol/limits.ts';
 import type { ChatUser } from './outgoing.ts';
 
 // What each field must be: a type (`typeof`), or a string matching a pattern.
@@ -58,8 +58,8 @@ export function checkUser(user: unknown): ChatUser {
 
 /** An event's name and params as the socket API takes them; a TypeError naming the problem. */
 export function checkEvent(name: unknown, params: unknown): void {
-  if (typeof name !== 'string' || !name.trim() || [...name].length > MAX_SPEECH_LENGTH) {
-    refuse('sendEvent', `the event name must be a string of 1 to ${MAX_SPEECH_LENGTH} characters`);
+  if (typeof name !== 'string' || !name.trim() || [...name].length > MAX_EVENT_NAME_LENGTH) {
+    refuse('sendEvent', `the event name must be a string of 1 to ${MAX_EVENT_NAME_LENGTH} characters`);
   }
   if (params !== undefined && !isRecord(params)) refuse('sendEvent', 'params must be an object');
 }

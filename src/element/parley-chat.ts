@@ -7,7 +7,7 @@ import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import { checkEvent, checkUser } from '../conversation/user-check.ts';
-import type { ReceivedPayload } from '../protocol/frames.ts';
+import type { ReceivedMessageDetail } from '../protocol/frames.ts';
 import { hasConversation, threadMarkKey } from '../storage-marks.ts';
 import type { Strings } from '../ui/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
@@ -33,7 +33,7 @@ export type ChatLoader = () => Promise<ChatModule>;
 
 export interface ParleyChatEventMap {
   /** A message from the bot or an agent (the `message.received` payload). */
-  'parley:message': CustomEvent<ReceivedPayload>;
+  'parley:message': CustomEvent<ReceivedMessageDetail>;
   /** The service confirmed a message of the visitor's. */
   'parley:delivered': CustomEvent<{ traceId: number }>;
   /** The connection's state changed (also reflected as `data-connection`). */

@@ -73,7 +73,14 @@ export const IncomingFrames = {
   error: z.object({ message: z.optional(z.unknown()) }),
 };
 export type IncomingFrame = {
-  [K in keyof typeof IncomingFrames]: { type: K } & z.infer<(typeof IncomingFrames)[K]>;
+  [K in keyof typeof IncomingFrames]: { type: K } & z.infer<(typeof IncomingFrames)[K]> & (K extends 'message.received' ? { sent?: ReceivedMessageDetail } : unknown);
 }[keyof typeof IncomingFrames];
+
+/**
+ * A `message.received` payload as the service sent it, for the page (`parley:message`): every
+ * field, the spec's and any other (`flow`, `step`, `params`, `actions`, `replyTo`, the originator's
+ * `userId`…), nulls as sent. The schema decides what the widget draws, never what the page sees.
+ */
+export type ReceivedMessageDetail = ReceivedPayload & { readonly [field: string]: unknown };
 
 export type { OutgoingFrame, OutgoingMessage, Profile, Params, MessageMetadata, EventAttachment } from './outgoing.ts';

@@ -1,7 +1,15 @@
 // Limits of the service that both sides check (spec 4.3, 8).
 
-/** The longest text message, in characters. */
+/**
+ * The longest text message the widget sends, in characters. The spec's 255 is the REST API's
+ * ("REST text message"); the socket sets none, and a visitor describing a problem must not be
+ * cut off at a tweet's length.
+ */
+export const MAX_MESSAGE_LENGTH = 2_000;
+/** The REST API's limit on a text message (spec 8): the emulator's REST side and its console keep it. */
 export const MAX_SPEECH_LENGTH = 255;
+/** The longest event name `sendEvent` takes: names are identifiers, not prose. */
+export const MAX_EVENT_NAME_LENGTH = 255;
 
 /** Characters as a person counts them (code points): an emoji is one, not two UTF-16 units. */
 export function speechLength(text: string): number {

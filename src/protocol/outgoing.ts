@@ -3,7 +3,6 @@
 // which refuses what breaks them with `--strict` and otherwise serves real clients leniently.
 // The browser bundle imports only the types of this module, never its values.
 import * as z from 'zod/mini';
-import { MAX_SPEECH_LENGTH, speechLength } from './limits.ts';
 
 type ObjectFactory = typeof z.strictObject;
 
@@ -60,14 +59,14 @@ function outgoingSchemas(object: ObjectFactory, lenient: boolean) {
     metadata: z.optional(z.record(z.string(), z.unknown())),
   });
 
-  /** 2.2 `message.send` payload. Length counts characters (code points): an emoji counts once. */
+  /** 2.2 `message.send` payload. */
   const OutgoingMessage = object({
     threadId: z.string({ error: 'threadId must be a string' }).check(z.minLength(1, 'threadId must be a non-empty string')),
     traceId: z.optional(z.int({ error: 'traceId must be an integer' })),
     nonce: z.optional(z.string()),
     speech: z.string({ error: 'speech must be a string' }).check(
+      // No length: the spec's 255 is the REST API's, the socket sets none (the widget's own limit is drafts.ts').
       z.refine((s) => s.trim().length > 0, 'speech must not be empty or blank'),
-      z.refine((s) => speechLength(s) <= MAX_SPEECH_LENGTH, `speech must be at most ${MAX_SPEECH_LENGTH} characters`),
     ),
     attachment: z.optional(EventAttachment),
     originator: z.optional(OutgoingOriginator),

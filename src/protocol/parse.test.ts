@@ -16,7 +16,8 @@ describe('parseIncomingFrame', () => {
         messages: [{ fallback: 'Hi', responses: [{ type: 'text', payload: { text: 'Hi', quickReplies: [{ label: 'A', value: 'a', type: 'text' }] }, delay: 500 }] }],
       },
     };
-    expect(parseIncomingFrame(JSON.stringify(received), logger)).toEqual(received);
+    // `sent`: the payload whole, for the page (parley:message).
+    expect(parseIncomingFrame(JSON.stringify(received), logger)).toEqual({ ...received, sent: received.payload });
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
@@ -31,31 +32,29 @@ describe('parseIncomingFrame', () => {
       logger,
     );
     expect(frame).toMatchObject({ type: 'message.received', payload: { threadId: 't' } });
+    // What the widget does not use still reaches the page, as sent.
+    expect(frame).toMatchObject({ sent: { threadId: 't', newField: 1, messages: [{ brandNew: true }] } });
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
   it('reads null optional fields as absent, and keeps a reply whose unused parts are odd', () => {
     const logger = silentLogger();
-    const frame = parseIncomingFrame(
-      JSON.stringify({
-        type: 'message.received',
-        payload: {
-          threadId: 't',
-          originator: null,
-          messages: [
-            {
-              replyTo: null,
-              silent: null,
-              meta: { msgId: 7, keepTyping: null },
-              originator: { name: 'Sam', role: 'moderator', profile: { gender: null, picture: null } },
-              responses: [{ type: 'text', delay: '500', payload: { text: 'Hi', quickReplies: 'none' } }],
-            },
-          ],
+    const sent = {
+      threadId: 't',
+      originator: null,
+      messages: [
+        {
+          replyTo: null,
+          silent: null,
+          meta: { msgId: 7, keepTyping: null },
+          originator: { name: 'Sam', role: 'moderator', profile: { gender: null, picture: null } },
+          responses: [{ type: 'text', delay: '500', payload: { text: 'Hi', quickReplies: 'none' } }],
         },
-      }),
-      logger,
-    );
+      ],
+    };
+    const frame = parseIncomingFrame(JSON.stringify({ type: 'message.received', payload: sent }), logger);
     expect(frame).toEqual({
+      sent, // the page's copy keeps the nulls
       type: 'message.received',
       payload: {
         threadId: 't',

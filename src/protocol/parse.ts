@@ -1,6 +1,6 @@
 // The edge: every frame from the socket is parsed here once, and nothing past this point
 // sees raw JSON. A bad frame is logged and dropped, never thrown.
-import { IncomingFrames, type IncomingFrame } from './frames.ts';
+import { IncomingFrames, type IncomingFrame, type ReceivedMessageDetail } from './frames.ts';
 import { parseJsonWithoutNulls } from './json.ts';
 import { MAX_FRAME_LENGTH } from './limits.ts';
 
@@ -51,5 +51,9 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
     logger.warn(`[parley] dropped a malformed "${type}" frame (${where.join('; ')}):`, preview(data));
     return undefined;
   }
-  return { type, ...result.data } as IncomingFrame;
+  const frame = { type, ...result.data } as IncomingFrame;
+  // The page gets a received message whole: parsed again, as sent (the schema dropped what it
+  // does not name, the first parse turned nulls into undefined).
+  if (frame.type === 'message.received') frame.sent = (JSON.parse(data) as { payload: ReceivedMessageDetail }).payload;
+  return frame;
 }

@@ -65,7 +65,8 @@ const kinds: Array<[string, object, object[]]> = [
   ['dismissError command', { type: 'command', command: { name: 'dismissError' } }, []],
   ['reset command', { type: 'command', command: { name: 'reset' } }, []],
   ['read command', { type: 'command', command: { name: 'read', seq: 2 } }, [{ type: 'command', command: { name: 'read', seq: null } }]],
-  ['message event', { type: 'event', event: { type: 'message', detail: { threadId: 't1', messages: [{ fallback: 'Hi' }] } } }, [{ type: 'event', event: { type: 'message', detail: { threadId: 't1' } } }]],
+  // The page's copy of a received message, whole: fields the schemas do not name get through too.
+  ['message event', { type: 'event', event: { type: 'message', detail: { threadId: 't1', flow: { id: 'f' }, messages: [{ fallback: 'Hi', step: 2, replyTo: null }] } } }, [{ type: 'event', event: { type: 'message', detail: { threadId: 't1' } } }]],
   ['delivered event', { type: 'event', event: { type: 'delivered', detail: { traceId: 1 } } }, [{ type: 'event', event: { type: 'delivered', detail: {} } }]],
   ['error event', { type: 'event', event: { type: 'error', detail: { message: 'no', source: 'service' } } }, [{ type: 'event', event: { type: 'error', detail: { message: 'no', source: 'me' } } }, { type: 'event', event: { type: 'open' } }]],
 ];

@@ -4,7 +4,7 @@
 // entries in it are checked as stored ones are (record-schemas.ts), rich content included.
 import * as z from 'zod/mini';
 import { EntrySchema, RequestSchema, StateSchema, StatusSchema } from '../conversation/record-schemas.ts';
-import { ReceivedPayload } from '../protocol/frames.ts';
+import { ReceivedPayload, type ReceivedMessageDetail } from '../protocol/frames.ts';
 import { byKind, finite, oneOf } from '../protocol/kinds.ts';
 
 const Entries = z.object({ entries: z.array(EntrySchema) });
@@ -37,7 +37,8 @@ const CommandSchema = byKind('name', {
 });
 
 const EventSchema = byKind('type', {
-  message: z.object({ detail: ReceivedPayload }),
+  // Checked, but passed on as it came: the page sees every field the service sent.
+  message: z.object({ detail: z.custom<ReceivedMessageDetail>((detail) => ReceivedPayload.safeParse(detail).success) }),
   delivered: z.object({ detail: TraceId }),
   error: z.object({ detail: z.object({ message: z.string(), source: oneOf('service', 'connection', 'config') }) }),
 });

@@ -84,23 +84,23 @@ describe('composer', () => {
     expect(document.activeElement).toBe(t.textbox);
   });
 
-  it('shows a counter under 40 characters left and blocks sending over 255', () => {
+  it('takes 2,000 characters (the socket has no 255 limit), shows a counter under 100 left and blocks sending over 2,000', () => {
     const t = openApp();
-    t.type('x'.repeat(215));
+    t.type('x'.repeat(1900));
     expect(t.counter()).toBeNull();
-    t.type('x'.repeat(216));
-    expect(t.counter()!.textContent).toBe('39 characters left');
+    t.type('x'.repeat(1901));
+    expect(t.counter()!.textContent).toBe('99 characters left');
     expect(t.textbox.getAttribute('aria-describedby')).toBe(t.counter()!.id);
-    t.type('x'.repeat(255));
+    t.type('x'.repeat(2000));
     expect(t.counter()!.textContent).toBe('0 characters left');
     expect(t.send.disabled).toBe(false);
-    t.type('x'.repeat(260));
+    t.type('x'.repeat(2005));
     expect(t.counter()!.textContent).toBe('5 characters too many');
     expect(t.textbox.getAttribute('aria-invalid')).toBe('true');
     expect(t.send.disabled).toBe(true);
     fireEvent.keyDown(t.textbox, { key: 'Enter' });
     expect(t.client.send).not.toHaveBeenCalled();
-    expect(t.textbox.value).toHaveLength(260);
+    expect(t.textbox.value).toHaveLength(2005);
   });
 
   it('gives the text back if the client refuses it', async () => {
