@@ -55,7 +55,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.48, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.52, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },
