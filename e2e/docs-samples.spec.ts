@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { docSamples } from '../scripts/doc-samples.ts';
 import { mock } from './support/mock.ts';
+import { settled } from './support/settled.ts';
 
 const local = (code: string) =>
   code.replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js').replaceAll('https://api.example.com', '/mock').replaceAll('your-client-id', 'e2e');
@@ -32,11 +33,19 @@ for (const sample of docSamples().filter((s) => s.lang === 'css')) {
     await page.locator('parley-chat [part~="launcher"]').waitFor();
     // Its ::part() rules for what shows now (the closed launcher) change what they say they change.
     const partRules = [...sample.code.matchAll(/::part\(([\w-]+)\)\s*\{\s*([\w-]+):/g)].map(([, part, property]) => [part!, property!] as const);
-    const partStyles = () =>
-      page.locator('parley-chat').evaluate(
-        (element, rules) => rules.map(([part, property]) => { const target = element.shadowRoot!.querySelector(`[part~="${part}"]`); return target ? getComputedStyle(target).getPropertyValue(property) : null; }),
+    // Read as a person sees them: once the transitions a style change starts (the launcher's
+    // box-shadow eases in) have ended, not halfway through, where a value may still be the old one.
+    const partStyles = async () => {
+      await settled(page.locator('parley-chat'));
+      return page.locator('parley-chat').evaluate(
+        (element, rules) =>
+          rules.map(([part, property]) => {
+            const target = element.shadowRoot!.querySelector(`[part~="${part}"]`);
+            return target ? getComputedStyle(target).getPropertyValue(property) : null;
+          }),
         partRules,
       );
+    };
     const before = await partStyles();
     await page.addStyleTag({ content: sample.code });
     const after = await partStyles();

@@ -2,6 +2,7 @@
 // and a visitor who never opens the chat.
 import { expect, test, type Page } from '@playwright/test';
 import { mock } from './support/mock.ts';
+import { settled } from './support/settled.ts';
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -16,6 +17,7 @@ async function load(page: Page, query: Record<string, string> = {}): Promise<voi
 
 /** Computed styles of the widget's main surfaces, as a page's CSS could disturb them. */
 async function surfaceStyles(page: Page) {
+  await settled(page.locator('parley-chat')); // the launcher pops in and the panel opens with an animation
   return page.locator('parley-chat').evaluate((host) => {
     const root = host.shadowRoot!;
     const pick = (selector: string) => {
