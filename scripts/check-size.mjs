@@ -45,7 +45,7 @@
 // what other tabs and storage hand in (+1.29 kB), CSP refusals of the connection (+0.64 kB) and the
 // bounds on what the service sends (+0.9 kB); back to 44.47 kB by moving the rich templates' code
 // and styles into a file loaded with the first rich response (parley-rich.*.js, 3.79 kB).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const dist = readdirSync('dist');
@@ -62,19 +62,59 @@ const budgets = [
 ];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;
+const sizeOf = (files) => ({
+  raw: files.reduce((sum, file) => sum + readFileSync(`dist/${file}`).length, 0),
+  gzipped: files.reduce((sum, file) => sum + gzippedSize(file), 0),
+});
+
 let over = false;
+const rows = [];
 for (const { name, files, budget, ceiling } of budgets) {
   if (files.length === 0) {
     console.error(`${name}: no file in dist/ (run npm run build)`);
     over = true;
     continue;
   }
-  const raw = files.reduce((sum, file) => sum + readFileSync(`dist/${file}`).length, 0);
-  const gzipped = files.reduce((sum, file) => sum + gzippedSize(file), 0);
+  const { raw, gzipped } = sizeOf(files);
   console.log(`${name} (${files.join(', ')}): ${kB(raw)}, ${kB(gzipped)} gzipped (budget ${budget.toFixed(2)} kB, ceiling ${ceiling} kB)`);
+  rows.push(`| ${name} | ${kB(raw)} | ${kB(gzipped)} | ${budget.toFixed(2)} kB | ${ceiling} kB |`);
   if (gzipped > Math.min(budget, ceiling) * 1024) {
     console.error(`${name} is over its budget by ${kB(gzipped - budget * 1024)}`);
     over = true;
   }
 }
+const languageSizes = languages.map(gzippedSize).sort((a, b) => a - b);
+if (languageSizes.length) rows.push(`| each of the ${languages.length} languages | | ${kB(languageSizes[0])} to ${kB(languageSizes.at(-1))} | | |`);
+// The npm entry's files, for an app that bundles the package (its dependencies are the app's).
+const npmFiles = dist.filter((file) => file.endsWith('.js') && file !== 'parley.js' && !file.startsWith('parley-'));
+const npm = sizeOf(npmFiles);
+rows.push(`| the npm entry, dist/index.js and its ${npmFiles.length - 1} chunks (dependencies external) | ${kB(npm.raw)} | ${kB(npm.gzipped)} | | |`);
+if (!checkFigures(rows)) over = true;
 if (over) process.exit(1);
+
+/**
+ * docs/figures.md shows these sizes between two markers, as the build measures them: `--write`
+ * puts them there, a plain run says when what the page shows is not what was measured (a typed
+ * figure goes stale; one the build checks cannot). A few bytes of leeway: the chat's name and
+ * integrity hash in the loader gzip a little differently from one build to the next.
+ */
+function checkFigures(measured) {
+  const file = 'docs/figures.md';
+  const [start, end] = ['<!-- sizes: npm run size measures these; npm run size -- --write puts them here -->', '<!-- /sizes -->'];
+  const text = readFileSync(file, 'utf8');
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) return console.error(`${file}: the sizes' markers are missing`), false;
+  const block = ['| file | size | gzipped | budget | ceiling |', '|---|---|---|---|---|', ...measured].join('\n');
+  if (process.argv.includes('--write')) {
+    writeFileSync(file, `${text.slice(0, from + start.length)}\n${block}\n${text.slice(to)}`);
+    console.log(`wrote the sizes into ${file}`);
+    return true;
+  }
+  const numbers = (lines) => [...lines.matchAll(/(\d+\.\d+) kB/g)].map(([, n]) => Number(n));
+  const shown = numbers(text.slice(from, to));
+  const now = numbers(block);
+  const same = shown.length === now.length && shown.every((n, i) => Math.abs(n - now[i]) <= 0.05);
+  if (!same) console.error(`${file} shows sizes the build no longer has (${shown.join(', ')}; measured ${now.join(', ')}): run npm run size -- --write`);
+  return same;
+}
