@@ -103,9 +103,22 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : 'body';
 }
 
+/**
+ * The problems an answer or the log names one by one; the rest are counted. A 1 MB body can hold
+ * 100,000 unknown keys: each named would make a megabyte of message and as many log lines.
+ */
+export const MAX_LISTED_PROBLEMS = 20;
+
+/** A line for each of the first MAX_LISTED_PROBLEMS items, then `and N more …` when there are more. */
+function listed(problems: readonly Problem[], line: (problem: Problem) => string, more: string): string[] {
+  const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map(line);
+  if (problems.length > MAX_LISTED_PROBLEMS) lines.push(`and ${problems.length - MAX_LISTED_PROBLEMS} more ${more}`);
+  return lines;
+}
+
 function failure(problems: readonly Problem[]): { ok: false; field: string; message: string } {
   const first = problems[0] ?? { path: [], words: 'is not valid' };
-  return { ok: false, field: fieldOf(first.path), message: problems.map((p) => `${fieldOf(p.path)}: ${p.words}`).join('; ') };
+  return { ok: false, field: fieldOf(first.path), message: listed(problems, (p) => `${fieldOf(p.path)}: ${p.words}`, 'problems').join('; ') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,10 +135,8 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown, options: Pars
     const unknown = problems.filter((p) => p.unknownKey !== undefined);
     if (options.strict || unknown.length === 0) return failure(problems);
     candidate = structuredClone(candidate);
-    for (const problem of unknown) {
-      deleteAt(candidate, problem.path);
-      departures.push(`${fieldOf(problem.path)}: not a field the spec lists (ignored)`);
-    }
+    for (const problem of unknown) deleteAt(candidate, problem.path);
+    departures.push(...listed(unknown, (p) => `${fieldOf(p.path)}: not a field the spec lists (ignored)`, 'fields the spec does not list (ignored)'));
   }
   return { ok: false, field: 'body', message: 'body: is nested too deeply with fields the spec does not list' };
 }
