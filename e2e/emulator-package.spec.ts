@@ -137,7 +137,7 @@ test('the packed emulator refuses slow inputs at once and prints control charact
     };
     const email = `a@${'.'.repeat(80_000)}@`; // took 7.2 s to refuse before
     const body = JSON.stringify({ payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } } });
-    const cases = [
+    const cases: { path: string; init: { method?: string; headers?: Record<string, string>; body?: string }; status: number; field: string }[] = [
       { path: '/rest/v1/messages/t27', init: { method: 'POST', headers: { authorization: 'k27', 'content-type': 'application/json' }, body }, status: 400, field: 'payload.originator.profile.email' },
       { path: `/rest/v1/messages/t27${'/'.repeat(14_000)}x`, init: { headers: { authorization: 'k27' } }, status: 414, field: 'path' }, // took 1.8 s before
     ];
