@@ -152,3 +152,59 @@ test('the packed emulator beside any browser: a random key printed, the old one 
     everywhere.stop();
   }
 });
+
+test('the packed emulator refuses slow inputs at once and prints control characters escaped (issue 27)', async () => {
+  const { request } = await import('node:http');
+  type Answer = { status: number; text: string; ms: number };
+  // Each request on a connection of its own, so a stalled one cannot hold the next one's socket.
+  const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+    const started = performance.now();
+    let onSent!: () => void;
+    const sent = new Promise<void>((resolveSent) => (onSent = resolveSent));
+    const answer = new Promise<Answer>((resolveAnswer, reject) => {
+      const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolveAnswer({ status: res.statusCode!, text, ms: performance.now() - started }));
+      });
+      req.on('error', reject);
+      req.end(init.body, onSent);
+    });
+    return { sent, answer };
+  };
+  const emulator = await startPacked(['--api-key', 'k27']);
+  const { url } = emulator;
+  try {
+    /** The slow input's answer, and that of GET /health sent as soon as the input was on the wire. */
+    const withHealthBehind = async (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+      const slow = send(`${url}${path}`, init);
+      await slow.sent;
+      const health = send(`${url}/health`).answer;
+      return { answer: await slow.answer, health: await health };
+    };
+    const email = `a@${'.'.repeat(80_000)}@`; // took 7.2 s to refuse before
+    const body = JSON.stringify({ payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } } });
+    const cases: { path: string; init: { method?: string; headers?: Record<string, string>; body?: string }; status: number; field: string }[] = [
+      { path: '/rest/v1/messages/t27', init: { method: 'POST', headers: { authorization: 'k27', 'content-type': 'application/json' }, body }, status: 400, field: 'payload.originator.profile.email' },
+      { path: `/rest/v1/messages/t27${'/'.repeat(14_000)}x`, init: { headers: { authorization: 'k27' } }, status: 414, field: 'path' }, // took 1.8 s before
+    ];
+    for (const { path, init, status, field } of cases) {
+      const { answer, health } = await withHealthBehind(path, init);
+      expect([answer.status, JSON.parse(answer.text).field]).toEqual([status, field]);
+      expect(answer.ms).toBeLessThan(500);
+      expect(health.status).toBe(200);
+      expect(health.ms).toBeLessThan(200);
+    }
+
+    // A page's client id carrying OSC 52 (a clipboard write) and a screen clear.
+    const clientId = 'c\x1b]52;c;aGk=\x07\x1b[2J';
+    const { answer, health } = await withHealthBehind(`/socket.info?sessionId=s27&clientId=${encodeURIComponent(clientId)}`);
+    expect(answer.status).toBe(200);
+    expect(health.ms).toBeLessThan(200);
+    await expect.poll(() => emulator.output(), { timeout: 5_000 }).toContain('address plain c\\x1b]52;c;aGk=\\x07\\x1b[2J/s27 -> 200');
+    expect(emulator.output()).not.toContain('\x1b');
+    expect(emulator.output()).not.toContain('\x07');
+  } finally {
+    emulator.stop();
+  }
+});

@@ -3,6 +3,7 @@
 // or in a test. This file wires the parts and routes paths; each part has a file of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { overlongTarget, trimTrailingSlashes } from './bounds.ts';
 import { accessRules, hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './access.ts';
 import { systemClock } from './clock.ts';
 import { createConsoleServer } from './console/server.ts';
@@ -132,6 +133,11 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
       return true;
     }
     learnOrigin(req);
+    const overlong = overlongTarget(req.url ?? '/');
+    if (overlong) {
+      sendJson(req, res, 414, { status: 'error', ...overlong });
+      return true;
+    }
     if (req.method === 'OPTIONS' && !path.startsWith('/console')) {
       sendPreflight(req, res);
       return true;
@@ -209,7 +215,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
 
   /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from a checked first request). */
   function setOrigin(url: string): void {
-    origin = url.replace(/\/+$/, '');
+    origin = trimTrailingSlashes(url);
   }
 
   return { options, handleRequest, handleUpgrade, setOrigin, reset, close, control, feed, webhooks, receiver, threads };

@@ -1,5 +1,7 @@
 // The emulator's output: what it does (unless quiet) and, always, each departure from the spec
 // that it let through for a real client. Departures are also kept for the console and tests.
+import { escapeControls } from './terminal.ts';
+
 export interface Departure {
   at: number;
   /** Where it happened: `address`, `socket`, `rest`… */
@@ -20,7 +22,9 @@ export interface EmulatorLog {
 const MAX_DEPARTURES = 1000;
 
 export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void }): EmulatorLog {
-  const print = options.print ?? ((line: string) => console.log(line));
+  const out = options.print ?? ((line: string) => console.log(line));
+  // The one way out to the terminal, so no caller can forget: lines carry what pages sent.
+  const print = (line: string) => out(escapeControls(line));
   let kept: Departure[] = [];
   return {
     info(...args) {

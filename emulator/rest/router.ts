@@ -2,6 +2,7 @@
 // JSON in and out. Errors are HTTP statuses with `{status: "error", message}` naming the problem:
 // 401 key, 400 field, 404 route or thread, 405 method, 413 body size, 415 content type.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { overlongId, trimTrailingSlashes } from '../bounds.ts';
 import { header, HttpError, readJson, sendError, sendJson } from '../http.ts';
 import type { EmulatorLog } from '../log.ts';
 import type { ResolvedOptions } from '../options.ts';
@@ -40,6 +41,9 @@ export function createRestRouter(routes: RestRoutes, deps: { options: ResolvedOp
     }
     const refusal = checkKey(req);
     if (refusal) return sendError(req, res, 401, refusal);
+    const field = paramName(found.route.pattern);
+    const overlong = field && overlongId(field, found.param ?? undefined);
+    if (overlong) return sendJson(req, res, 400, { status: 'error', message: overlong, field });
     await handler(restRequest(req, res, url, found.param ?? undefined));
   }
 
@@ -91,11 +95,17 @@ export function createRestRouter(routes: RestRoutes, deps: { options: ResolvedOp
   return { handle };
 }
 
+/** `messages/:threadId` → `threadId`; undefined without a parameter. */
+function paramName(pattern: string): string | undefined {
+  const mark = pattern.indexOf('/:');
+  return mark === -1 ? undefined : pattern.slice(mark + 2);
+}
+
 /** `messages/:threadId` → a matcher answering the decoded parameter ('' when none), or null. */
 function compile(pattern: string): (path: string) => string | null {
   const [prefix, param] = pattern.split('/:');
   return (path) => {
-    const clean = path.replace(/\/+$/, '');
+    const clean = trimTrailingSlashes(path);
     if (param === undefined) return clean === prefix ? '' : null;
     if (!clean.startsWith(`${prefix}/`)) return null;
     const rest = clean.slice(prefix!.length + 1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHANNEL_NAMES,
+  MAX_LISTED_PROBLEMS,
   MAX_PAUSE_SECONDS,
   checkBodyIsObject,
   isE164,
@@ -440,5 +441,55 @@ describe('POST broadcast/instant/segment (spec 4.5)', () => {
     const error = refused(parseSegmentBroadcastBody(b, strict));
     expect(error.field).toBe(field);
     expect(error.message).toContain(words);
+  });
+});
+
+describe('bounds on checked text (issue 27: linear checks with caps)', () => {
+  /** The parse of `body`, and how long it took. */
+  function timedParse(body: unknown, options = {}) {
+    const started = performance.now();
+    const result = parseSendMessageBody(body, options);
+    return { result, ms: performance.now() - started };
+  }
+
+  it('refuses an 80 kB email by its length at once, naming the field (it once backtracked for 7 s)', () => {
+    for (const email of ['a'.repeat(80_000), `a@${'.'.repeat(80_000)}@`, `a@a${'.'.repeat(80_000)} `]) {
+      const { result, ms } = timedParse(withProfile({ email }));
+      expect(refused(result)).toEqual({ field: 'payload.originator.profile.email', message: 'payload.originator.profile.email: must be at most 254 characters' });
+      expect(ms).toBeLessThan(100);
+    }
+  });
+
+  it('keeps the email rule: one @, something before it, a dot inside the domain, no white space', () => {
+    const local = 'a'.repeat(64);
+    const ok = ['ann@example.com', 'a.b+c@mail.example.co', 'a@b.c', 'a@b..c', `${local}@${'d'.repeat(185)}.com`];
+    const bad = ['ann', '@example.com', 'ann@', 'ann@example', 'ann@.com', 'ann@example.', 'a@b@c.d', 'an n@example.com', 'ann@exa\tmple.com'];
+    for (const email of ok) expect(accepted(parseSendMessageBody(withProfile({ email })))).toBeTruthy();
+    for (const email of bad) expect(refused(parseSendMessageBody(withProfile({ email }))).message).toContain('must be an email address');
+  });
+
+  it('caps URLs at 2048 characters, MIME types at 255 and decimals at 32', () => {
+    const long = `https://example.com/${'a'.repeat(2048)}`;
+    expect(refused(parseSendMessageBody(media({ url: long })))).toEqual({ field: 'payload.url', message: 'payload.url: must be at most 2048 characters' });
+    expect(refused(parseSendMessageBody(withProfile({ picture: long }))).field).toBe('payload.originator.profile.picture');
+    expect(refused(parseSendMessageBody(media({ mimeType: `image/${'a'.repeat(250)}` }))).message).toBe('payload.mimeType: must be at most 255 characters');
+    expect(refused(parseSendMessageBody(location({ lat: `1${'0'.repeat(40)}` }))).message).toBe('payload.lat: must be at most 32 characters');
+    expect(accepted(parseSendMessageBody(media({ url: `https://example.com/${'a'.repeat(2000)}` })))).toBeTruthy();
+  });
+
+  it(`names the first ${MAX_LISTED_PROBLEMS} unknown keys of a huge body and counts the rest`, () => {
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1]));
+    const lenient = timedParse(text(keys));
+    const { departures } = accepted(lenient.result);
+    expect(departures).toHaveLength(MAX_LISTED_PROBLEMS + 1);
+    expect(departures.at(-1)).toBe(`and ${50_000 - MAX_LISTED_PROBLEMS} more fields the spec does not list (ignored)`);
+    const { message } = refused(parseSendMessageBody(text(keys), strict));
+    expect(message.split('; ')).toHaveLength(MAX_LISTED_PROBLEMS + 1);
+    expect(message).toMatch(/; and 49980 more problems$/);
+  });
+
+  it('reads a query once, however many keys it has', () => {
+    const query = new URLSearchParams(Array.from({ length: 5_000 }, (_, i) => `k${i}=1`).join('&') + '&sync=true&sync=false');
+    expect(refused(parseSyncQuery(query))).toEqual({ field: 'sync', message: 'sync: is given 2 times (give it once)' });
   });
 });

@@ -5,6 +5,7 @@
 // not list is dropped and reported as a departure for the log instead of refused.
 import { z } from 'zod';
 import { MAX_SPEECH_LENGTH, speechLength } from '../../src/protocol/limits.ts';
+import { isEmailAddress, MAX_DECIMAL_LENGTH, MAX_EMAIL_LENGTH, MAX_MIME_TYPE_LENGTH, MAX_URL_LENGTH } from '../bounds.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Results
@@ -102,9 +103,22 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : 'body';
 }
 
+/**
+ * The problems an answer or the log names one by one; the rest are counted. A 1 MB body can hold
+ * 100,000 unknown keys: each named would make a megabyte of message and as many log lines.
+ */
+export const MAX_LISTED_PROBLEMS = 20;
+
+/** A line for each of the first MAX_LISTED_PROBLEMS items, then `and N more …` when there are more. */
+function listed(problems: readonly Problem[], line: (problem: Problem) => string, more: string): string[] {
+  const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map(line);
+  if (problems.length > MAX_LISTED_PROBLEMS) lines.push(`and ${problems.length - MAX_LISTED_PROBLEMS} more ${more}`);
+  return lines;
+}
+
 function failure(problems: readonly Problem[]): { ok: false; field: string; message: string } {
   const first = problems[0] ?? { path: [], words: 'is not valid' };
-  return { ok: false, field: fieldOf(first.path), message: problems.map((p) => `${fieldOf(p.path)}: ${p.words}`).join('; ') };
+  return { ok: false, field: fieldOf(first.path), message: listed(problems, (p) => `${fieldOf(p.path)}: ${p.words}`, 'problems').join('; ') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,10 +135,8 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown, options: Pars
     const unknown = problems.filter((p) => p.unknownKey !== undefined);
     if (options.strict || unknown.length === 0) return failure(problems);
     candidate = structuredClone(candidate);
-    for (const problem of unknown) {
-      deleteAt(candidate, problem.path);
-      departures.push(`${fieldOf(problem.path)}: not a field the spec lists (ignored)`);
-    }
+    for (const problem of unknown) deleteAt(candidate, problem.path);
+    departures.push(...listed(unknown, (p) => `${fieldOf(p.path)}: not a field the spec lists (ignored)`, 'fields the spec does not list (ignored)'));
   }
   return { ok: false, field: 'body', message: 'body: is nested too deeply with fields the spec does not list' };
 }
@@ -160,9 +172,11 @@ function isHttpUrl(text: string): boolean {
 /** A number given as a JSON string, as `lat` and `long` are (spec 4.3): optional sign, digits, optional decimals. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** A string of at most `max` characters; a longer one is refused before any other check of it runs. */
+const capped = (max: number) => z.string().max(max, { abort: true });
+
 function decimalWithin(min: number, max: number) {
-  return z
-    .string()
+  return capped(MAX_DECIMAL_LENGTH)
     .regex(DECIMAL, withGot('must be a decimal number written as a string, e.g. "48.8566"'))
     .refine((s) => Number(s) >= min && Number(s) <= max, withGot(`must be between ${min} and ${max}`));
 }
@@ -187,7 +201,7 @@ const Speech = NonBlank.superRefine((text, ctx) => {
   if (length > MAX_SPEECH_LENGTH) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SPEECH_LENGTH} characters (got ${length})` });
 });
 
-const HttpUrl = z.string().refine(isHttpUrl, withGot('must be an http or https URL'));
+const HttpUrl = capped(MAX_URL_LENGTH).refine(isHttpUrl, withGot('must be an http or https URL'));
 
 /**
  * Spec 4.3: `traceId`, a number to verify delivery.
@@ -223,7 +237,7 @@ const Profile = z.strictObject({
   locale: z.string().regex(/^[a-z]{2}[-_][a-z]{2}$/i, withGot('must pair a language and a country, e.g. "en-US"')).optional(),
   timezone: z.number().min(-12).max(14).optional(),
   country: z.string().regex(/^[a-z]{2}$/, withGot('must be a two-letter lowercase country code such as "fr"')).optional(),
-  email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, withGot('must be an email address')).optional(),
+  email: capped(MAX_EMAIL_LENGTH).refine(isEmailAddress, withGot('must be an email address')).optional(),
   picture: HttpUrl.optional(),
   language: Language.optional(),
   phoneNumber: PhoneNumber.optional(),
@@ -296,7 +310,7 @@ const LocationPayload = z.strictObject({
  * refused (which one would win?). The value must have the `type/subtype` form; which formats a
  * channel supports is the channel's business, so it is not checked further. `url` must be http(s).
  */
-const MimeType = z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, withGot('must be a MIME type such as "image/png"'));
+const MimeType = capped(MAX_MIME_TYPE_LENGTH).regex(/^[a-z]+\/[a-z0-9.+-]+$/i, withGot('must be a MIME type such as "image/png"'));
 const MediaPayload = z
   .strictObject({
     type: z.literal('media'),
@@ -584,11 +598,13 @@ function parseQuery<S extends z.ZodType>(schema: S, query: QueryInput, options: 
 function queryRecord(query: QueryInput): { ok: true; value: Record<string, string> } | { ok: false; field: string; message: string } {
   const value: Record<string, string> = {};
   if (query instanceof URLSearchParams) {
-    for (const key of new Set(query.keys())) {
-      const all = query.getAll(key);
-      if (all.length > 1) return { ok: false, field: key, message: `${key}: is given ${all.length} times (give it once)` };
-      value[key] = all[0] ?? '';
+    // One pass: getAll() per key would read the whole query once per key.
+    const counts = new Map<string, number>();
+    for (const [key, text] of query) {
+      if (!counts.has(key)) value[key] = text;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
+    for (const [key, count] of counts) if (count > 1) return { ok: false, field: key, message: `${key}: is given ${count} times (give it once)` };
     return { ok: true, value };
   }
   for (const [key, text] of Object.entries(query)) if (text !== undefined) value[key] = text;

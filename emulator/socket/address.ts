@@ -3,6 +3,7 @@
 // and the failures tests inject through the control API.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { overlongId } from '../bounds.ts';
 import type { Clock } from '../clock.ts';
 import { header, sendJson } from '../http.ts';
 import type { EmulatorLog } from '../log.ts';
@@ -77,7 +78,7 @@ export function createAddressDesk(deps: AddressDeps) {
       sendJson(req, res, status, body);
     };
     if (injectFailure(req, answer, mode)) return;
-    const problem = missingParts(entry, mode);
+    const problem = missingParts(entry, mode) ?? overlongPart(entry, mode);
     if (problem) return answer(400, { status: 'error', message: problem });
     const refusal = refuseClient(entry, mode, header(req, 'origin'));
     if (refusal) return answer(refusal.status, { status: 'error', message: refusal.message });
@@ -142,6 +143,20 @@ export function createAddressDesk(deps: AddressDeps) {
     const missing = Object.entries(values).filter(([name, v]) => v === undefined || (name !== 'secret' && v === ''));
     if (!missing.length) return undefined;
     return `missing or empty header(s): ${missing.map(([name]) => `${deps.config.headerPrefix}-${name}`).join(', ')}`;
+  }
+
+  /** An id or secret past MAX_ID_LENGTH, named as the request gave it. */
+  function overlongPart(entry: AddressLogEntry, mode: Mode): string | undefined {
+    const prefix = deps.config.headerPrefix;
+    const parts: [string, string | undefined][] =
+      mode === 'plain'
+        ? [['sessionId', entry.sessionId], ['clientId', entry.clientId]]
+        : [[`${prefix}-secret`, entry.secretSent], [`${prefix}-threadid`, entry.threadId], [`${prefix}-clientid`, entry.clientId], [`${prefix}-sessionid`, entry.sessionId]];
+    for (const [name, value] of parts) {
+      const problem = overlongId(name, value);
+      if (problem) return problem;
+    }
+    return undefined;
   }
 
   function refuseClient(entry: AddressLogEntry, mode: Mode, origin: string | undefined) {

@@ -3,6 +3,7 @@
 // (their vendor ships them, so the real service must accept what they do) and reports each
 // departure so the emulator can log it.
 import type * as z from 'zod/mini';
+import { overlongId } from '../bounds.ts';
 import { lenientOutgoing, strictOutgoing, type OutgoingMessage } from '../../src/protocol/outgoing.ts';
 
 /** A `message.send` payload as the emulator handles it (extra keys of lenient clients kept). */
@@ -58,6 +59,13 @@ export function parseClientFrame(raw: string, strict: boolean): ParsedFrame {
 }
 
 function parseSendPayload(payload: unknown, strict: boolean, departures: string[]): ParsedFrame {
+  const parsed = parseSendShape(payload, strict, departures);
+  if (parsed.kind !== 'send') return parsed;
+  const overlong = overlongId('payload.threadId', parsed.payload.threadId) ?? overlongId('payload.nonce', parsed.payload.nonce);
+  return overlong ? { kind: 'error', message: `invalid message.send: ${overlong}` } : parsed;
+}
+
+function parseSendShape(payload: unknown, strict: boolean, departures: string[]): ParsedFrame {
   const exact = strictOutgoing.OutgoingMessage.safeParse(payload);
   if (exact.success) return { kind: 'send', payload: exact.data as SendPayload, departures };
   const problem = `invalid message.send: ${describeIssues(exact.error, 'payload')}`;

@@ -2,6 +2,7 @@
 // user sees webhooks without writing a server, and can be told to fail the next N deliveries to
 // watch the retries. Mounted by the emulator under any path; routes are relative to the mount.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { trimTrailingSlashes } from '../bounds.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { sendError, sendJson, sendPreflight } from '../http.ts';
 
@@ -76,7 +77,7 @@ export function createReceiver(options: { clock?: Clock; maxRecords?: number } =
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, subpath: string): void {
-    const route = subpath.replace(/\/+$/, '') || '/';
+    const route = trimTrailingSlashes(subpath) || '/';
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return sendPreflight(req, res);
     const done = (work: Promise<void>): void => {
