@@ -1,5 +1,7 @@
 // The emulator's output: what it does (unless quiet) and, always, each departure from the spec
 // that it let through for a real client. Departures are also kept for the console and tests.
+import { BoundedList } from './bounded.ts';
+import { BOUNDS } from './bounds.ts';
 export interface Departure {
   at: number;
   /** Where it happened: `address`, `socket`, `rest`… */
@@ -17,23 +19,21 @@ export interface EmulatorLog {
   clear(): void;
 }
 
-const MAX_DEPARTURES = 1000;
-
-export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void }): EmulatorLog {
+/** `onDrop`: the departures kept reached their bound (bounds.ts) and the oldest went. */
+export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void; onDrop?: () => void }): EmulatorLog {
   const print = options.print ?? ((line: string) => console.log(line));
-  let kept: Departure[] = [];
+  const kept = new BoundedList<Departure>(BOUNDS.departures, undefined, () => options.onDrop?.());
   return {
     info(...args) {
       if (!options.quiet) print(['[parley-emulator]', ...args.map(String)].join(' '));
     },
     departure(where, what, subject) {
       kept.push({ at: options.now(), where, what, ...(subject !== undefined ? { subject } : {}) });
-      if (kept.length > MAX_DEPARTURES) kept = kept.slice(-MAX_DEPARTURES);
       if (!options.quiet) print(`[parley-emulator] departure from the spec (${where}${subject ? ` ${subject}` : ''}): ${what} (served; --strict refuses it)`);
     },
-    departures: () => kept,
+    departures: () => kept.toArray(),
     clear() {
-      kept = [];
+      kept.clear();
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   TranscriptEntry,
   WebhookDelivery,
 } from '../model.ts';
+import type { BoundName } from '../bounds.ts';
 import type { Fetch } from './api.ts';
 import type { FeedSource } from './store.ts';
 
@@ -67,6 +68,7 @@ export class FakeSource implements ConsoleSource {
   threadList: ThreadSummary[] = [];
   transcripts = new Map<string, TranscriptEntry[]>();
   deliveries: WebhookDelivery[] = [];
+  droppedBounds: BoundName[] = [];
   config: ConsoleSettings = { ...SETTINGS };
   listeners = new Set<(event: FeedEvent) => void>();
 
@@ -78,6 +80,9 @@ export class FakeSource implements ConsoleSource {
   }
   webhooks() {
     return this.deliveries;
+  }
+  dropped() {
+    return this.droppedBounds;
   }
   subscribe(listener: (event: FeedEvent) => void) {
     this.listeners.add(listener);
