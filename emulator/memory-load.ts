@@ -21,6 +21,8 @@ export interface ChildEmulator {
 
 export interface MemoryReading {
   rssMB: number;
+  /** The emulator's process id, when known. */
+  pid?: number;
   heapUsedMB?: number;
   /** `control`: `GET /__control/memory` (after a forced GC); `proc`: /proc/<pid>/status, no GC. */
   via: 'control' | 'proc';
@@ -40,6 +42,8 @@ export interface LoadResult {
   before: MemoryReading;
   after: MemoryReading;
   growthMB: number;
+  /** The highest RSS seen while the frames came (Linux), in MB. */
+  peakMB?: number;
 }
 
 const MB = 1024 * 1024;
@@ -71,12 +75,35 @@ export function startChildEmulator(command: string, args: string[], options: { c
 export async function readMemory(url: string, pid?: number): Promise<MemoryReading> {
   const res = await fetch(`${url}/__control/memory`).catch(() => undefined);
   if (res?.ok) {
-    const body = (await res.json()) as { memory: { rss: number; heapUsed: number }; kept: MemoryReading['kept']; webhooksUnsettled: number };
-    return { rssMB: body.memory.rss / MB, heapUsedMB: body.memory.heapUsed / MB, via: 'control', kept: body.kept, webhooksUnsettled: body.webhooksUnsettled };
+    const body = (await res.json()) as { pid: number; memory: { rss: number; heapUsed: number }; kept: MemoryReading['kept']; webhooksUnsettled: number };
+    return { rssMB: body.memory.rss / MB, pid: body.pid, heapUsedMB: body.memory.heapUsed / MB, via: 'control', kept: body.kept, webhooksUnsettled: body.webhooksUnsettled };
   }
   if (pid === undefined) throw new Error('the emulator has no GET /__control/memory and no pid was given');
-  const kB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-  return { rssMB: kB / 1024, via: 'proc' };
+  return { rssMB: procRss(pid)!, pid, via: 'proc' };
+}
+
+/** The RSS of `pid` in MB from /proc (Linux), undefined where there is none. */
+function procRss(pid: number): number | undefined {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the RSS of `pid` every 50 ms until stopped; resolves the highest seen (Linux only). */
+function watchPeak(pid: number | undefined): () => number | undefined {
+  let peak: number | undefined;
+  const sample = () => {
+    const rss = pid === undefined ? undefined : procRss(pid);
+    if (rss !== undefined) peak = Math.max(peak ?? 0, rss);
+  };
+  const timer = setInterval(sample, 50);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
 }
 
 /** An open socket of the emulator that counts what comes back and can wait for a pong. */
@@ -144,30 +171,40 @@ export async function sendLoad(url: string, plan: LoadPlan): Promise<{ sent: num
   return { sent: plan.frames, seconds };
 }
 
-/** Waits for the webhook deliveries the load caused to settle (or `limitMs`), then reads memory. */
+/**
+ * Memory once the load has settled: the webhook deliveries it caused are done (or `limitMs`
+ * passed) and the RSS moved less than 1 MB in half a second (V8 gives pages back lazily).
+ */
 async function settledMemory(url: string, pid: number | undefined, limitMs: number): Promise<MemoryReading> {
   const until = Date.now() + limitMs;
-  for (;;) {
-    const reading = await readMemory(url, pid);
-    if (reading.via === 'proc' || !reading.webhooksUnsettled || Date.now() > until) return reading;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let last = await readMemory(url, pid);
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const next = await readMemory(url, pid);
+    const settled = !next.webhooksUnsettled && Math.abs(next.rssMB - last.rssMB) < 1;
+    last = next;
+    if (settled) break;
   }
+  return last;
 }
 
 /** Memory before and after `plan`, for an emulator listening at `url` (pid: for /proc without the control call). */
 export async function measureLoad(url: string, plan: LoadPlan, pid?: number, settleMs = 10_000): Promise<LoadResult> {
   await sendLoad(url, { frames: 20, frameBytes: 1000 }); // warm-up: code loaded and compiled
   const before = await settledMemory(url, pid, settleMs);
+  const stopWatching = watchPeak(before.pid);
   const { sent, seconds } = await sendLoad(url, plan);
+  const peakMB = stopWatching();
   const after = await settledMemory(url, pid, settleMs);
-  return { sent, seconds, before, after, growthMB: after.rssMB - before.rssMB };
+  return { sent, seconds, before, after, growthMB: after.rssMB - before.rssMB, ...(peakMB !== undefined ? { peakMB } : {}) };
 }
 
 export function describeLoad(result: LoadResult, plan: LoadPlan): string {
   const heap = result.after.heapUsedMB === undefined ? '' : `, heap ${result.before.heapUsedMB!.toFixed(0)} -> ${result.after.heapUsedMB.toFixed(0)} MB`;
   return (
     `${plan.frames} frames of ${Math.round(plan.frameBytes / 1024)} kB in ${result.seconds.toFixed(1)} s: ` +
-    `emulator RSS ${result.before.rssMB.toFixed(0)} -> ${result.after.rssMB.toFixed(0)} MB (growth ${result.growthMB.toFixed(0)} MB, via ${result.after.via})${heap}`
+    `emulator RSS ${result.before.rssMB.toFixed(0)} -> ${result.after.rssMB.toFixed(0)} MB (growth ${result.growthMB.toFixed(0)} MB, via ${result.after.via}` +
+    `${result.peakMB === undefined ? '' : `; peak ${result.peakMB.toFixed(0)} MB while the frames came`})${heap}`
   );
 }
 
