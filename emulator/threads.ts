@@ -1,7 +1,7 @@
 // The threads the emulator knows: their secret, conversation state, transcript and traceIds.
 // What a thread keeps is bounded (bounds.ts): per thread, and all threads together, the least
 // recently active thread going first.
-import { BoundedList, BoundedMap, estimateSize } from './bounded.ts';
+import { BoundedList, BoundedMap, detached, estimateSize } from './bounded.ts';
 import { BOUNDS, type BoundName, type KeptSizes } from './bounds.ts';
 import type { Clock } from './clock.ts';
 import type { ThreadSummary, TranscriptEntry } from './model.ts';
@@ -151,8 +151,9 @@ export function createThreadStore(clock: Clock, options: ThreadStoreOptions = {}
     ensure(threadId) {
       let thread = threads.get(threadId);
       if (!thread) {
-        thread = create(threadId);
-        threads.set(threadId, thread);
+        // An id cut from a longer text (a REST path) must not keep that text alive.
+        thread = create(detached(threadId));
+        threads.set(thread.threadId, thread);
         if (threads.size > BOUNDS.threads.count) forget(oldestInactive(thread), 'threads');
       }
       return thread;
