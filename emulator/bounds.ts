@@ -12,6 +12,8 @@ export interface Bound {
   bytes?: number;
   /** What the entries are, for the one line that says older ones were dropped. */
   label: string;
+  /** Which go first, when not simply the oldest. */
+  order?: string;
 }
 
 const MB = 1024 * 1024;
@@ -30,9 +32,9 @@ export const BOUNDS = {
   /** Closed sockets still listed (`__control/state` connections); open ones are always listed. */
   closedSockets: { count: 1_000, label: 'closed sockets' },
   /** Threads, the least recently active first (those with an open socket last). */
-  threads: { count: 1_000, label: 'threads' },
+  threads: { count: 1_000, label: 'threads', order: 'the least recently active first' },
   /** All threads' transcripts, remembered traceIds and waiting frames together: over it, whole threads go, the least recently active first. */
-  threadBytes: { bytes: 64 * MB, label: 'threads (all threads together keep at most 64 MB)' },
+  threadBytes: { bytes: 64 * MB, label: 'threads (all threads together)', order: 'the least recently active first' },
   /** Entries of one thread's transcript. */
   transcript: { count: 10_000, bytes: 8 * MB, label: 'transcript entries' },
   /** traceIds one thread remembers with their first `message.delivered`, to answer a resend again and not twice. */
@@ -40,9 +42,9 @@ export const BOUNDS = {
   /** Frames waiting for a thread's next socket. */
   waiting: { count: 200, bytes: 2 * MB, label: 'frames waiting for a socket' },
   /** Webhook deliveries kept for the console and `records()`; settled ones are forgotten first. */
-  webhooks: { count: 1_000, bytes: 16 * MB, label: 'webhook deliveries' },
+  webhooks: { count: 1_000, bytes: 16 * MB, label: 'webhook deliveries', order: 'the oldest delivered or failed first' },
   /** Webhook events not yet delivered (queued or retrying): over it, the oldest not in flight is dropped (state `dropped`). */
-  webhookQueue: { count: 1_000, bytes: 16 * MB, label: 'undelivered webhook events' },
+  webhookQueue: { count: 1_000, bytes: 16 * MB, label: 'undelivered webhook events', order: 'the oldest not in flight first' },
   /** Bodies the built-in receiver keeps (`GET /receiver`). */
   receiver: { count: 1_000, bytes: 16 * MB, label: 'bodies received by the built-in receiver' },
   /** Departures from the spec kept for the console and `__control/state`. */

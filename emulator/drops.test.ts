@@ -9,15 +9,17 @@ describe('drop notices', () => {
     drops.dropped('frames');
     drops.dropped('frames');
     drops.dropped('receiver');
+    drops.dropped('threads');
     expect(lines).toEqual([
       'older socket frames received were dropped: the emulator keeps at most 50000 (32 MB), oldest first (said once)',
       'older bodies received by the built-in receiver were dropped: the emulator keeps at most 1000 (16 MB), oldest first (said once)',
+      'older threads were dropped: the emulator keeps at most 1000, the least recently active first (said once)',
     ]);
-    expect(published).toEqual(['frames', 'receiver']);
-    expect(drops.list()).toEqual(['frames', 'receiver']);
+    expect(published).toEqual(['frames', 'receiver', 'threads']);
+    expect(drops.list()).toEqual(['frames', 'receiver', 'threads']);
     drops.clear();
     drops.dropped('frames');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
   });
 
   it('describes a bound by count, bytes or both', () => {

@@ -17,7 +17,8 @@ export function createDropNotices(tell: { say(line: string): void; publish(name:
     dropped(name) {
       if (said.has(name)) return;
       said.add(name);
-      tell.say(`older ${BOUNDS[name].label} were dropped: the emulator keeps at most ${describeBound(name)}, oldest first (said once)`);
+      const bound: { label: string; order?: string } = BOUNDS[name];
+      tell.say(`older ${bound.label} were dropped: the emulator keeps at most ${describeBound(name)}, ${bound.order ?? 'oldest first'} (said once)`);
       tell.publish(name);
     },
     list: () => [...said],
