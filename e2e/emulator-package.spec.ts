@@ -208,3 +208,24 @@ test('the packed emulator refuses slow inputs at once and prints control charact
     emulator.stop();
   }
 });
+
+test('the packed emulator keeps bounds: 4,000 frames of 60 kB from one client grow it by less than 200 MB', async () => {
+  // Issue 27: the emulator as installed runs in its own process (so the sender's memory is not
+  // counted), with --expose-gc so that GET /__control/memory collects garbage before it answers.
+  const { describeLoad, measureLoad, startChildEmulator } = await import('../emulator/memory-load.ts');
+  const plan = { frames: 4000, frameBytes: 60_000 };
+  const emulator = await startChildEmulator('npx', ['parley-emulator', '--port', '0', '--quiet'], {
+    cwd: project,
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
+  });
+  try {
+    const result = await measureLoad(emulator.url, plan);
+    const line = describeLoad(result, plan);
+    console.log(`packed emulator: ${line}`);
+    test.info().annotations.push({ type: 'memory', description: line });
+    expect(result.after.via).toBe('control');
+    expect(result.growthMB).toBeLessThan(200);
+  } finally {
+    emulator.stop();
+  }
+});

@@ -59,9 +59,10 @@ type Verb = keyof typeof bodies;
 
 export async function handleControl(core: EmulatorControl, req: IncomingMessage, res: ServerResponse, verb: string, url: URL): Promise<void> {
   try {
-    if (verb === 'state' || verb === 'received') {
+    if (verb === 'state' || verb === 'received' || verb === 'memory') {
       if (req.method !== 'GET') return sendError(req, res, 405, `use GET for ${verb}`);
       if (verb === 'state') return sendJson(req, res, 200, state(core));
+      if (verb === 'memory') return sendJson(req, res, 200, memory(core));
       const threadId = url.searchParams.get('threadId');
       const sessionId = url.searchParams.get('sessionId');
       return sendJson(
@@ -149,6 +150,25 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
   }
 }
 
+/**
+ * The process's memory (after a full garbage collection when node runs with --expose-gc, e.g.
+ * NODE_OPTIONS=--expose-gc) and what the bounded parts keep: for the memory tests (issue 27).
+ */
+function memory(core: EmulatorControl): unknown {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const webhooks = core.webhooks.kept();
+  return {
+    status: 'ok',
+    gc: gc !== undefined,
+    pid: process.pid,
+    memory: process.memoryUsage(),
+    kept: { ...core.sockets.kept(), ...core.desk.kept(), ...core.threads.kept(), ...webhooks, receiver: core.receiver.kept(), broadcasts: core.broadcasts.kept() },
+    webhooksUnsettled: webhooks.webhookQueue.count,
+    dropped: core.drops.list(),
+  };
+}
+
 /** Everything a test may want to assert on, as JSON. */
 function state(core: EmulatorControl): unknown {
   const { sockets, conversations, threads } = core;
@@ -179,6 +199,6 @@ function state(core: EmulatorControl): unknown {
     refusals: core.refusals,
     overrides: core.desk.overrides,
     departures: core.log.departures(),
-    broadcasts: core.broadcasts,
+    broadcasts: core.broadcasts.toArray(),
   };
 }

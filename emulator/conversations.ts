@@ -35,8 +35,6 @@ export interface ConversationDeps {
   mediaBase?: () => string | undefined;
 }
 
-/** A thread keeps this many socket traceIds to recognise resends. */
-const MAX_TRACES = 5000;
 /** writeConcern waits at most this long for delayed replies. */
 const WRITE_CONCERN_LIMIT_MS = 30_000;
 
@@ -231,10 +229,9 @@ export function createConversations(deps: ConversationDeps) {
     return undefined;
   }
 
+  /** The recent traceIds only (bounds.ts): a resend of a forgotten one is taken as a new message. */
   function rememberTrace(thread: Thread, traceId: number, speech: string, echo: Record<string, unknown>): void {
-    thread.traces.set(traceId, { speech, echo });
-    if (thread.traces.size > MAX_TRACES) thread.traces.delete(thread.traces.keys().next().value!);
-    thread.lastTraceId = Math.max(thread.lastTraceId ?? traceId, traceId);
+    deps.threads.remember(thread, traceId, { speech, echo });
   }
 
   // ---------------- the REST door ----------------

@@ -8,7 +8,10 @@ import { accessRules, hostRefusal, isPrivatePath, originRefusal, type AccessRule
 import { systemClock } from './clock.ts';
 import { createConsoleServer } from './console/server.ts';
 import { handleControl } from './control.ts';
+import { BoundedList } from './bounded.ts';
+import { BOUNDS } from './retention.ts';
 import { createConversations } from './conversations.ts';
+import { createDropNotices } from './drops.ts';
 import { createFeed } from './feed.ts';
 import { loadFlows, type Flow } from './flows/flows.ts';
 import { refuse, sendError, sendJson, sendPreflight } from './http.ts';
@@ -17,7 +20,7 @@ import { serveMedia } from './media.ts';
 import { listFlows } from './management.ts';
 import type { ConsoleSource } from './model.ts';
 import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
-import { restEndpoints } from './rest/endpoints.ts';
+import { restEndpoints, type Broadcast } from './rest/endpoints.ts';
 import { createRestRouter } from './rest/router.ts';
 import { createAddressDesk, type AddressConfig } from './socket/address.ts';
 import { createSocketHub } from './socket/sockets.ts';
@@ -46,20 +49,25 @@ const DEFAULT_REFUSAL = 'message refused (control refuse)';
 export function createEmulator(input: EmulatorOptions = {}, access: AccessRules = accessRules(input)) {
   const options = resolveOptions(input);
   const clock = input.clock ?? systemClock;
-  const log = createLog({ quiet: options.quiet, now: () => clock.now() });
+  const log = createLog({ quiet: options.quiet, now: () => clock.now(), onDrop: () => drops.dropped('departures') });
   const config: SocketConfig = defaultSocketConfig(options);
   const feed = createFeed((error) => log.info('feed listener failed', error));
-  const threads = createThreadStore(clock);
+  const drops = createDropNotices({ say: (line) => log.info(line), publish: (bound) => feed.publish({ kind: 'dropped', bound }) });
+  const threads = createThreadStore(clock, {
+    inUse: (threadId) => sockets.threadSockets(threadId).length > 0,
+    onForget: (thread) => clock.clearTimeout(thread.resumeTimer),
+    onDrop: drops.dropped,
+  });
   let flows: { raw: unknown[]; flows: Flow[] } = loadFlows(options.flows);
   let webhookUrl = options.webhookUrl;
   // The emulator's own origin (the built-in receiver's URL, the flows' media): set by whoever
   // listens (setOrigin), else learnt from the first request whose Host passed the host check.
   let origin = '';
-  const broadcasts: { at: number; kind: 'instant' | 'segment'; body: unknown }[] = [];
+  const broadcasts = new BoundedList<Broadcast>(BOUNDS.broadcasts, undefined, () => drops.dropped('broadcasts'));
   /** Tests make the next valid message.send frames be refused with an `error` frame (control `refuse`). */
   const refusals = { sends: 0, message: DEFAULT_REFUSAL };
 
-  const receiver = createReceiver({ clock });
+  const receiver = createReceiver({ clock, onDrop: () => drops.dropped('receiver') });
   const webhooks = createWebhookDispatcher({
     target: () => {
       const url = webhookUrl === undefined ? (origin ? `${origin}${options.prefix}/receiver` : undefined) : webhookUrl;
@@ -69,8 +77,9 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     clock,
     onChange: (delivery) => feed.publish({ kind: 'webhook', delivery }),
     log: (line) => log.info(line),
+    onDrop: drops.dropped,
   });
-  const desk = createAddressDesk({ options, config, threads, clock, log });
+  const desk = createAddressDesk({ options, config, threads, clock, log, onDrop: drops.dropped });
   const mediaBase = () => (origin ? `${origin}${options.prefix}/` : undefined);
   const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed, mediaBase });
   const sockets = createSocketHub({
@@ -86,6 +95,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
       if (refusals.sends > 0) return refusals.sends--, refusals.message;
       return conversations.onSocketSend(rec, payload);
     },
+    onDrop: drops.dropped,
     onPresence: (ids) => {
       for (const id of ids) {
         const thread = threads.get(id);
@@ -99,6 +109,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     threads: () => threads.list().map((t) => threads.summary(t, sockets.threadSockets(t.threadId).length)),
     transcript: (id) => threads.get(id)?.transcript,
     webhooks: () => webhooks.records(),
+    dropped: () => drops.list(),
     subscribe: (listener) => feed.subscribe(listener),
     settings: () => ({
       restBase: `${options.prefix}/rest/v1`,
@@ -186,7 +197,8 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     webhooks.reset();
     receiver.reset();
     log.clear();
-    broadcasts.length = 0;
+    broadcasts.clear();
+    drops.clear();
     Object.assign(refusals, { sends: 0, message: DEFAULT_REFUSAL });
     webhookUrl = options.webhookUrl;
     Object.assign(config, defaultSocketConfig(options));
@@ -201,7 +213,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   }
 
   /** What the control API (tests) reaches. */
-  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, reset, rearmIdle: () => sockets.rearmIdle() };
+  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, drops, reset, rearmIdle: () => sockets.rearmIdle() };
 
   /**
    * Only from a Host the host check vouched for: a DNS-rebound first request would otherwise make

@@ -2,6 +2,8 @@
 // that it let through for a real client. Departures are also kept for the console and tests.
 import { escapeControls } from './terminal.ts';
 
+import { BoundedList } from './bounded.ts';
+import { BOUNDS } from './retention.ts';
 export interface Departure {
   at: number;
   /** Where it happened: `address`, `socket`, `rest`… */
@@ -19,25 +21,23 @@ export interface EmulatorLog {
   clear(): void;
 }
 
-const MAX_DEPARTURES = 1000;
-
-export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void }): EmulatorLog {
+/** `onDrop`: the departures kept reached their bound (retention.ts) and the oldest went. */
+export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void; onDrop?: () => void }): EmulatorLog {
   const out = options.print ?? ((line: string) => console.log(line));
   // The one way out to the terminal, so no caller can forget: lines carry what pages sent.
   const print = (line: string) => out(escapeControls(line));
-  let kept: Departure[] = [];
+  const kept = new BoundedList<Departure>(BOUNDS.departures, undefined, () => options.onDrop?.());
   return {
     info(...args) {
       if (!options.quiet) print(['[parley-emulator]', ...args.map(String)].join(' '));
     },
     departure(where, what, subject) {
       kept.push({ at: options.now(), where, what, ...(subject !== undefined ? { subject } : {}) });
-      if (kept.length > MAX_DEPARTURES) kept = kept.slice(-MAX_DEPARTURES);
       if (!options.quiet) print(`[parley-emulator] departure from the spec (${where}${subject ? ` ${subject}` : ''}): ${what} (served; --strict refuses it)`);
     },
-    departures: () => kept,
+    departures: () => kept.toArray(),
     clear() {
-      kept = [];
+      kept.clear();
     },
   };
 }

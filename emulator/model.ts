@@ -1,5 +1,6 @@
 // The emulator's records as its parts share them: the transcript of a thread, a thread's summary,
 // a webhook delivery and the live feed that the agent console follows. Plain data, JSON-safe.
+import type { BoundName } from './retention.ts';
 
 /** Sender of a message, as spec 2.3 shows it (received originators also carry `userId`). */
 export interface Originator {
@@ -87,7 +88,8 @@ export interface WebhookAttempt {
   durationMs: number;
 }
 
-export type WebhookDeliveryState = 'pending' | 'delivered' | 'retrying' | 'failed';
+/** `dropped`: too many events were waiting (bounds.ts, `webhookQueue`); it is not sent again. */
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'retrying' | 'failed' | 'dropped';
 
 /** A webhook event and the story of its delivery. */
 export interface WebhookDelivery {
@@ -108,6 +110,8 @@ export type FeedEvent =
   | { kind: 'thread'; thread: ThreadSummary }
   | { kind: 'entry'; entry: TranscriptEntry }
   | { kind: 'webhook'; delivery: WebhookDelivery }
+  /** A bound (bounds.ts) dropped its first entry since the start or the last reset. */
+  | { kind: 'dropped'; bound: BoundName }
   | { kind: 'reset' };
 
 /** What the agent console reads from the emulator (the core implements it; console/ serves it). */
@@ -116,6 +120,8 @@ export interface ConsoleSource {
   /** A thread's whole transcript, oldest first; undefined for an unknown thread. */
   transcript(threadId: string): TranscriptEntry[] | undefined;
   webhooks(): WebhookDelivery[];
+  /** The bounds that dropped something since the start or the last reset. */
+  dropped(): BoundName[];
   /** Live changes; returns the unsubscribe function. */
   subscribe(listener: (event: FeedEvent) => void): () => void;
   /** What the console needs to call the REST API itself (it acts through REST, like a back end). */

@@ -337,6 +337,20 @@ describe('agent console', () => {
     expect(screen.getByRole('list', { name: 'Deliveries (3)' })).toBeTruthy();
   });
 
+  it('says once beside a list that the emulator dropped older items of it', async () => {
+    const t = await openConsole();
+    expect(screen.queryByRole('note')).toBeNull();
+    t.feed({ kind: 'dropped', bound: 'frames' }); // not shown in the console
+    expect(screen.queryByRole('note')).toBeNull();
+    t.feed({ kind: 'dropped', bound: 'webhookQueue' });
+    t.feed({ kind: 'dropped', bound: 'webhooks' });
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Older webhook events were dropped: the emulator keeps a bounded log.']);
+    t.feed({ kind: 'webhook', delivery: delivery('w9', { state: 'dropped', createdAt: 9 }) });
+    expect(screen.getByText('Dropped unsent: too many events were waiting.')).toBeTruthy();
+    t.feed({ kind: 'dropped', bound: 'threads' });
+    expect(screen.getAllByRole('note')[0]!.textContent).toBe('Older threads or messages were dropped: the emulator keeps a bounded history.');
+  });
+
   it('sets, clears and points the webhook at the built-in receiver', async () => {
     const t = await openConsole();
     const puts = () => t.calls.filter((call) => call.method === 'PUT').map((call) => call.body);

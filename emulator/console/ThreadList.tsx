@@ -3,6 +3,7 @@
 // aria-current. Arrow keys, Home and End move between them.
 import { h } from 'preact';
 import type { ThreadSummary } from '../model.ts';
+import { DroppedNote } from './DroppedNote.tsx';
 import { ago, clock, isoTime, STATUS_LABEL } from './format.ts';
 import type { ConsoleStore } from './store.ts';
 import { useNow } from './use-now.ts';
@@ -29,6 +30,9 @@ export function ThreadList({ store }: { store: ConsoleStore }) {
       <h2 id="threads-heading">
         Threads <span class="count">({threads.length})</span>
       </h2>
+      <DroppedNote store={store} bounds={['threads', 'threadBytes', 'transcript']}>
+        Older threads or messages were dropped: the emulator keeps a bounded history.
+      </DroppedNote>
       {threads.length === 0 ? (
         <p class="empty">No conversation yet: open the widget and say something.</p>
       ) : (

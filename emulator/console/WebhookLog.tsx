@@ -4,6 +4,7 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { WebhookAttempt, WebhookDelivery } from '../model.ts';
+import { DroppedNote } from './DroppedNote.tsx';
 import { bodyThread, clock, DELIVERY_LABEL, isoTime } from './format.ts';
 import type { ConsoleStore } from './store.ts';
 import { useSignalValue } from './use-signal.ts';
@@ -31,6 +32,9 @@ export function WebhookLog(props: { store: ConsoleStore; origin: string }) {
       <h3 id="deliveries-heading">
         Deliveries <span class="count">({filtered.length})</span>
       </h3>
+      <DroppedNote store={store} bounds={['webhooks', 'webhookQueue']}>
+        Older webhook events were dropped: the emulator keeps a bounded log.
+      </DroppedNote>
       <label class="check">
         <input
           type="checkbox"
@@ -89,6 +93,7 @@ function Delivery({ delivery }: { delivery: WebhookDelivery }) {
         </p>
       )}
       {delivery.state === 'failed' && <p class="next">Given up: no further attempt.</p>}
+      {delivery.state === 'dropped' && <p class="next">Dropped unsent: too many events were waiting.</p>}
       <details class="body">
         <summary>Body</summary>
         <pre>{JSON.stringify(delivery.body, null, 2)}</pre>

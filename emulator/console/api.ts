@@ -1,5 +1,6 @@
 // The console's two doors: its own small API (relative to the page, so any base works) and the
 // emulator's REST API, used exactly as a customer's back end would use it (Authorization: key).
+import type { BoundName } from '../retention.ts';
 import type { ConsoleSettings, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
 import { MAX_SPEECH_LENGTH } from '../../src/protocol/limits.ts';
 
@@ -22,6 +23,8 @@ export interface ConsoleState {
   settings: ConsoleSettings;
   threads: ThreadSummary[];
   webhooks: WebhookDelivery[];
+  /** The emulator's bounds that dropped older items (absent from older emulators). */
+  dropped?: BoundName[];
 }
 
 export interface ThreadDetail {

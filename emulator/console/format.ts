@@ -33,6 +33,7 @@ export const DELIVERY_LABEL: Record<WebhookDeliveryState, string> = {
   delivered: 'Delivered',
   retrying: 'Retrying',
   failed: 'Failed',
+  dropped: 'Dropped',
 };
 
 /** Who an entry is from, in words. */

@@ -64,13 +64,14 @@ function raw(path: string, method = 'GET'): Promise<{ status: number; headers: R
 }
 
 describe('console API', () => {
-  it('answers the state: settings, threads and webhooks', async () => {
+  it('answers the state: settings, threads, webhooks and the bounds that dropped older items', async () => {
     source.threadList = [thread('t1')];
     source.deliveries = [delivery('w1')];
+    source.droppedBounds = ['webhooks'];
     const response = await fetch(`${base}/api/state`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ settings: source.config, threads: [thread('t1')], webhooks: [delivery('w1')] });
+    expect(await response.json()).toEqual({ settings: source.config, threads: [thread('t1')], webhooks: [delivery('w1')], dropped: ['webhooks'] });
   });
 
   it('answers a thread and its transcript by URL-encoded id, 404 for an unknown one', async () => {

@@ -102,7 +102,7 @@ export function createConsoleServer(source: ConsoleSource, options: ConsoleServe
     };
     if (path === '/api/state') {
       if (only('GET')) {
-        sendJson(req, res, 200, { settings: source.settings(), threads: source.threads(), webhooks: source.webhooks() });
+        sendJson(req, res, 200, { settings: source.settings(), threads: source.threads(), webhooks: source.webhooks(), dropped: source.dropped() });
       }
       return;
     }

@@ -16,6 +16,7 @@ let threads: ThreadSummary[];
 let transcripts: Map<string, TranscriptEntry[]>;
 let stateGate: Promise<void> | undefined;
 let threadGate: Promise<void> | undefined;
+let dropped: string[];
 let store: ConsoleStore;
 let t: ReturnType<typeof fakeFetch>;
 
@@ -24,9 +25,10 @@ beforeEach(() => {
   threads = [thread('t1', { lastActivityAt: 10 }), thread('t2', { lastActivityAt: 20 })];
   transcripts = new Map([['t1', [entry('t1', { id: 'e1' })]]]);
   stateGate = threadGate = undefined;
+  dropped = [];
   t = fakeFetch({
     'GET api/state': async () => {
-      const snapshot = { settings: SETTINGS, threads: [...threads], webhooks: [delivery('w1')] };
+      const snapshot = { settings: SETTINGS, threads: [...threads], webhooks: [delivery('w1')], dropped: [...dropped] };
       await stateGate;
       return { body: snapshot };
     },
@@ -84,6 +86,19 @@ describe('console store', () => {
     source.send({ kind: 'thread', thread: thread('waiting', { lastActivityAt: 10, status: 'handover' }) });
     source.send({ kind: 'thread', thread: thread('busy', { lastActivityAt: 90_000 }) });
     expect(store.threads.value.map((x) => x.threadId)).toEqual(['waiting', 'busy', 't2', 't1']);
+  });
+
+  it('knows which bounds dropped older items: from the state, then from the feed; a reset reloads them', async () => {
+    dropped = ['receiver'];
+    await startLive();
+    expect([...store.dropped.value]).toEqual(['receiver']);
+    FakeEventSource.last.send({ kind: 'dropped', bound: 'threads' });
+    FakeEventSource.last.send({ kind: 'dropped', bound: 'threads' });
+    expect([...store.dropped.value]).toEqual(['receiver', 'threads']);
+    dropped = [];
+    FakeEventSource.last.send({ kind: 'reset' });
+    await settle();
+    expect(store.dropped.value.size).toBe(0);
   });
 
   it('ignores feed data that is not a feed event', async () => {

@@ -3,6 +3,7 @@
 // that arrive while a load is under way wait for it and are applied after, so none is lost and
 // none is undone by an older snapshot (every event replaces a whole record, keyed by id).
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import type { BoundName } from '../retention.ts';
 import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
 import { ActionError, type ConsoleApi } from './api.ts';
 
@@ -37,6 +38,8 @@ export interface ConsoleStore {
   readonly transcriptError: ReadonlySignal<string | undefined>;
   /** Threads with entries the agent has not looked at. */
   readonly unread: ReadonlySignal<ReadonlySet<string>>;
+  /** The emulator's bounds that dropped older items (it keeps a bounded history). */
+  readonly dropped: ReadonlySignal<ReadonlySet<BoundName>>;
   readonly feed: ReadonlySignal<FeedStatus>;
   /** Why the state could not be loaded (cleared by the next good load). */
   readonly loadError: ReadonlySignal<string | undefined>;
@@ -65,6 +68,7 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const transcript = signal<TranscriptEntry[] | undefined>(undefined);
   const transcriptError = signal<string | undefined>(undefined);
   const unread = signal<ReadonlySet<string>>(new Set());
+  const dropped = signal<ReadonlySet<BoundName>>(new Set());
   const feed = signal<FeedStatus>('connecting');
   const loadError = signal<string | undefined>(undefined);
 
@@ -117,6 +121,9 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
         webhookMap.value = next;
         return;
       }
+      case 'dropped':
+        if (!dropped.value.has(event.bound)) dropped.value = new Set([...dropped.value, event.bound]);
+        return;
       case 'reset':
         unread.value = new Set();
         void refresh();
@@ -167,6 +174,7 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
         settings.value = state.settings;
         threadMap.value = new Map(state.threads.map((thread) => [thread.threadId, thread]));
         webhookMap.value = new Map(state.webhooks.map((delivery) => [delivery.id, delivery]));
+        dropped.value = new Set(state.dropped ?? []);
         loadError.value = undefined;
       });
     } catch (error) {
@@ -226,6 +234,7 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
     transcript,
     transcriptError,
     unread,
+    dropped,
     feed,
     loadError,
     select(threadId) {

@@ -8,6 +8,7 @@ import type {
   TranscriptEntry,
   WebhookDelivery,
 } from '../model.ts';
+import type { BoundName } from '../retention.ts';
 import type { Fetch } from './api.ts';
 import type { FeedSource } from './store.ts';
 
@@ -68,6 +69,7 @@ export class FakeSource implements ConsoleSource {
   threadList: ThreadSummary[] = [];
   transcripts = new Map<string, TranscriptEntry[]>();
   deliveries: WebhookDelivery[] = [];
+  droppedBounds: BoundName[] = [];
   config: ConsoleSettings = { ...SETTINGS };
   listeners = new Set<(event: FeedEvent) => void>();
 
@@ -79,6 +81,9 @@ export class FakeSource implements ConsoleSource {
   }
   webhooks() {
     return this.deliveries;
+  }
+  dropped() {
+    return this.droppedBounds;
   }
   subscribe(listener: (event: FeedEvent) => void) {
     this.listeners.add(listener);

@@ -10,13 +10,20 @@ import { historyPage, threadsPage } from './history.ts';
 import type { RestRequest, RestRoutes } from './router.ts';
 import * as schemas from './schemas.ts';
 
+/** A REST broadcast as recorded. */
+export interface Broadcast {
+  at: number;
+  kind: 'instant' | 'segment';
+  body: unknown;
+}
+
 export interface EndpointDeps {
   conversations: Conversations;
   threads: ThreadStore;
   webhooks: WebhookDispatcher;
   flows: () => Flow[];
   /** Broadcasts are recorded here (nothing leaves the emulator: there is no SMS network). */
-  broadcasts: { at: number; kind: 'instant' | 'segment'; body: unknown }[];
+  broadcasts: { push(broadcast: Broadcast): void };
   now: () => number;
 }
 

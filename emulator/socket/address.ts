@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { overlongId } from '../bounds.ts';
+import { BoundedList, BoundedMap, estimateSize } from '../bounded.ts';
+import { BOUNDS, EXPIRED_TOKEN_MEMORY_MS, type BoundName, type KeptSizes } from '../retention.ts';
 import type { Clock } from '../clock.ts';
 import { header, sendJson } from '../http.ts';
 import type { EmulatorLog } from '../log.ts';
@@ -59,12 +61,17 @@ export interface AddressDeps {
   threads: ThreadStore;
   clock: Clock;
   log: EmulatorLog;
+  /** A bound dropped something (drops.ts says so once). */
+  onDrop?(name: BoundName): void;
 }
 
 export function createAddressDesk(deps: AddressDeps) {
-  const tokens = new Map<string, TokenRecord>();
-  const usedSessionIds = new Set<string>();
-  let requests: AddressLogEntry[] = [];
+  const dropped = (name: BoundName) => () => deps.onDrop?.(name);
+  /** In the order issued, so the expired ones are the first. */
+  const tokens = new BoundedMap<string, TokenRecord>(BOUNDS.tokens, (_, rec) => estimateSize(rec), dropped('tokens'));
+  /** Forgotten ones (the oldest, beyond the bound) are taken as new: no departure is logged for them. */
+  const usedSessionIds = new BoundedMap<string, true>(BOUNDS.sessionIds, (id) => estimateSize(id), dropped('sessionIds'));
+  const requests = new BoundedList<AddressLogEntry>(BOUNDS.addressRequests, estimateSize, dropped('addressRequests'));
   let overrides = newOverrides();
 
   function handle(req: IncomingMessage, res: ServerResponse, url: URL, mode: Mode): void {
@@ -88,7 +95,7 @@ export function createAddressDesk(deps: AddressDeps) {
       secret = secretFor(entry, answer);
       if (secret === undefined) return;
     }
-    usedSessionIds.add(entry.sessionId!);
+    usedSessionIds.set(entry.sessionId!, true);
     const token = issueToken(entry, mode);
     const endpoint = `${wsScheme(req)}://${header(req, 'host') ?? '127.0.0.1'}${deps.options.prefix}/ws?token=${token}`;
     answer(200, { status: 'ok', payload: { endpoint }, ...(secret !== undefined ? { secret } : {}) });
@@ -206,7 +213,17 @@ export function createAddressDesk(deps: AddressDeps) {
     return fresh.secret;
   }
 
+  /** Expired tokens are forgotten a while after they expire (an upgrade with one then hears `unknown token`). */
+  function sweepExpired(): void {
+    const now = deps.clock.now();
+    for (const [token, rec] of tokens.entries()) {
+      if (now - rec.issuedAt <= deps.config.tokenTtlMs + EXPIRED_TOKEN_MEMORY_MS) return;
+      tokens.delete(token);
+    }
+  }
+
   function issueToken(entry: AddressLogEntry, mode: Mode): string {
+    sweepExpired();
     const token = randomBytes(18).toString('base64url');
     tokens.set(token, {
       token,
@@ -234,15 +251,16 @@ export function createAddressDesk(deps: AddressDeps) {
     handle,
     take,
     get requests() {
-      return requests;
+      return requests.toArray();
     },
     get overrides() {
       return overrides;
     },
+    kept: (): KeptSizes => ({ addressRequests: requests.kept(), sessionIds: usedSessionIds.kept(), tokens: tokens.kept() }),
     reset() {
       tokens.clear();
       usedSessionIds.clear();
-      requests = [];
+      requests.clear();
       overrides = newOverrides();
     },
   };

@@ -4,10 +4,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { BoundedList } from '../bounded.ts';
+import { BOUNDS, type BoundName, type KeptSizes } from '../retention.ts';
 import type { Clock } from '../clock.ts';
 import type { EmulatorLog } from '../log.ts';
 import type { Mode } from '../options.ts';
-import { MAX_WAITING, type ThreadStore } from '../threads.ts';
+import type { ThreadStore } from '../threads.ts';
 import type { AddressDesk, TokenRecord } from './address.ts';
 import { parseClientFrame, type SendPayload } from './frames.ts';
 
@@ -40,6 +42,7 @@ export interface ReceivedEntry {
   sessionId: string;
   threadId?: string;
   raw: string;
+  /** The parsed JSON, when it parses (made when the log is read: the log keeps the text only). */
   frame?: unknown;
   /** The error the emulator answered with, if any. */
   error?: string;
@@ -59,15 +62,18 @@ export interface SocketDeps {
   onSend(rec: SocketRecord, payload: SendPayload): string | undefined;
   /** Open sockets changed (the console shows who is online). */
   onPresence(threadIds: Iterable<string>): void;
+  /** A bound dropped something (drops.ts says so once). */
+  onDrop?(name: BoundName): void;
 }
 
-const RECEIVED_LOG_LIMIT = 50_000;
+type UpgradeRefusal = { at: number; token?: string; reason: string };
 
 export function createSocketHub(deps: SocketDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   let sockets: SocketRecord[] = [];
-  let upgradeRefusals: { at: number; token?: string; reason: string }[] = [];
-  let received: ReceivedEntry[] = [];
+  const dropped = (name: BoundName) => () => deps.onDrop?.(name);
+  const upgradeRefusals = new BoundedList<UpgradeRefusal>(BOUNDS.upgradeRefusals, undefined, dropped('upgradeRefusals'));
+  const received = new BoundedList<ReceivedEntry>(BOUNDS.frames, undefined, dropped('frames'));
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, pathname: string): void {
     const refuse = (status: number, reason: string, token?: string) => {
@@ -107,9 +113,18 @@ export function createSocketHub(deps: SocketDeps) {
       deps.clock.clearTimeout(rec.idleTimer);
       deps.log.info(`socket closed ${rec.sessionId} ${code} ${rec.closeReason}`);
       deps.onPresence(rec.threads);
+      forgetClosed();
     });
     ws.on('error', (err) => deps.log.info(`socket error ${rec.sessionId}`, err.message));
     if (rec.threadId !== undefined) join(rec, rec.threadId);
+  }
+
+  /** Closed sockets stay listed for tests, the oldest forgotten beyond the bound; open ones always stay. */
+  function forgetClosed(): void {
+    let closed = sockets.filter((s) => s.closedAt !== undefined).length;
+    if (closed <= BOUNDS.closedSockets.count) return;
+    sockets = sockets.filter((s) => s.closedAt === undefined || closed-- <= BOUNDS.closedSockets.count);
+    deps.onDrop?.('closedSockets');
   }
 
   /** (Re)starts the idle timer from the last received frame; blackholed sockets never idle out. */
@@ -129,7 +144,6 @@ export function createSocketHub(deps: SocketDeps) {
     const raw = isBinary ? `<binary ${buf.length} bytes>` : buf.toString('utf8');
     const entry: ReceivedEntry = { at: deps.clock.now(), sessionId: rec.sessionId, raw, ...(rec.threadId !== undefined ? { threadId: rec.threadId } : {}) };
     received.push(entry);
-    if (received.length > RECEIVED_LOG_LIMIT) received = received.slice(-RECEIVED_LOG_LIMIT / 2);
     if (rec.blackholed) {
       entry.blackholed = true; // the network swallowed it: recorded for tests, never processed
       return;
@@ -154,13 +168,8 @@ export function createSocketHub(deps: SocketDeps) {
 
   /** Best effort, so `received?threadId=` also lists a thread's refused frames. */
   function noteFrame(entry: ReceivedEntry, raw: string): void {
-    try {
-      entry.frame = JSON.parse(raw);
-      const tid = (entry.frame as { payload?: { threadId?: unknown } } | null)?.payload?.threadId;
-      if (entry.threadId === undefined && typeof tid === 'string') entry.threadId = tid;
-    } catch {
-      /* the parser reports it */
-    }
+    const tid = (parsedOrUndefined(raw) as { payload?: { threadId?: unknown } } | null | undefined)?.payload?.threadId;
+    if (entry.threadId === undefined && typeof tid === 'string') entry.threadId = tid;
   }
 
   /** Spec 5: a client-nonce connection speaks for its thread with its secret; a plain one cannot. */
@@ -187,8 +196,7 @@ export function createSocketHub(deps: SocketDeps) {
     if (rec.threads.has(threadId)) return;
     rec.threads.add(threadId);
     const thread = deps.threads.ensure(threadId);
-    const waiting = thread.waiting.splice(0);
-    for (const frame of waiting) send(rec, frame);
+    for (const frame of deps.threads.takeWaiting(thread)) send(rec, frame);
     deps.onPresence([threadId]);
   }
 
@@ -199,9 +207,7 @@ export function createSocketHub(deps: SocketDeps) {
       for (const rec of targets) send(rec, frame);
       return;
     }
-    const thread = deps.threads.ensure(threadId);
-    thread.waiting.push(frame);
-    if (thread.waiting.length > MAX_WAITING) thread.waiting.shift();
+    deps.threads.wait(deps.threads.ensure(threadId), frame);
   }
 
   /** The only way frames leave: nothing goes out on a blackholed or closed socket. */
@@ -250,17 +256,22 @@ export function createSocketHub(deps: SocketDeps) {
     get sockets() {
       return sockets;
     },
-    get received() {
-      return received;
+    /** The frames received, oldest first, each with its parsed JSON (blackholed ones without). */
+    get received(): ReceivedEntry[] {
+      return received.toArray().map((entry) => {
+        const frame = entry.blackholed ? undefined : parsedOrUndefined(entry.raw);
+        return frame === undefined ? entry : { ...entry, frame };
+      });
     },
     get upgradeRefusals() {
-      return upgradeRefusals;
+      return upgradeRefusals.toArray();
     },
+    kept: (): KeptSizes => ({ frames: received.kept(), upgradeRefusals: upgradeRefusals.kept() }),
     reset(reason: string) {
       closeAll(1001, reason);
       sockets = [];
-      upgradeRefusals = [];
-      received = [];
+      upgradeRefusals.clear();
+      received.clear();
     },
     async close() {
       for (const rec of sockets) {
@@ -272,6 +283,14 @@ export function createSocketHub(deps: SocketDeps) {
   };
 }
 export type SocketHub = ReturnType<typeof createSocketHub>;
+
+function parsedOrUndefined(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined; // the frame parser reports it
+  }
+}
 
 /** Refuses an upgrade with a plain HTTP answer, then drops the connection. */
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {

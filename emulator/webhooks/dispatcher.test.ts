@@ -251,6 +251,59 @@ describe('webhook dispatcher', () => {
     ]);
   });
 
+  it('beyond the queue bound drops the oldest undelivered event not in flight (state dropped), said to onDrop', async () => {
+    let release: (() => void) | undefined;
+    const post: Post = () => new Promise((resolve) => (release ??= () => resolve({ status: 200 })));
+    const dropped: string[] = [];
+    const { clock, dispatcher, logs } = setup(undefined, { post, queue: { count: 3, label: 'events' }, onDrop: (name) => dropped.push(name) });
+    for (const type of ['a', 'b', 'c', 'd', 'e']) dispatcher.emit(type, {});
+    await clock.advanceBy(0);
+    // `a` is in flight and stays; `b` and `c` were the oldest waiting.
+    expect(dispatcher.records().map((d) => [d.type, d.state])).toEqual([
+      ['a', 'pending'],
+      ['b', 'dropped'],
+      ['c', 'dropped'],
+      ['d', 'pending'],
+      ['e', 'pending'],
+    ]);
+    expect(dropped).toEqual(['webhookQueue', 'webhookQueue']);
+    expect(logs.some((line) => /b -> .*dropped/.test(line))).toBe(true);
+    expect(dispatcher.kept().webhookQueue.count).toBe(3);
+    release!();
+    await clock.advanceBy(0);
+    expect(dispatcher.records().find((d) => d.type === 'a')!.state).toBe('delivered');
+  });
+
+  it('a retrying event is dropped too when too many wait, and its retry timer stops', async () => {
+    const { clock, dispatcher } = setup(() => ({ status: 500 }), { queue: { count: 1, label: 'events' } });
+    dispatcher.emit('a', {});
+    await clock.advanceBy(0);
+    expect(clock.pending()).toBe(1); // a's retry
+    dispatcher.emit('b', {});
+    expect(dispatcher.records().map((d) => [d.type, d.state])).toEqual([
+      ['a', 'dropped'],
+      ['b', 'pending'],
+    ]);
+    await clock.advanceBy(0);
+    expect(clock.pending()).toBe(1); // b's retry only
+  });
+
+  it('keeps at most the records bytes; a settled delivery keeps its body, not its JSON', async () => {
+    const dropped: string[] = [];
+    const { clock, dispatcher } = setup(undefined, { records: { count: 100, bytes: 100_000, label: 'deliveries' }, onDrop: (name) => dropped.push(name) });
+    for (let i = 0; i < 10; i++) {
+      dispatcher.emit('message', { text: 'x'.repeat(10_000) });
+      await clock.advanceBy(0);
+    }
+    const kept = dispatcher.kept();
+    expect(kept.webhooks.bytes).toBeLessThanOrEqual(100_000);
+    // 20 kB each once delivered (its body, 2 bytes a character of its JSON), 40 kB while it may be sent
+    expect(kept.webhooks.count).toBe(3);
+    expect(dispatcher.records().at(-1)!.state).toBe('delivered');
+    expect(kept.webhookQueue).toEqual({ count: 0, bytes: 0 });
+    expect(dropped).toContain('webhooks');
+  });
+
   it('reads the target at emission: a delivery keeps its URL across retries', async () => {
     let url = 'http://one.test/';
     const { clock, dispatcher, calls } = setup((nth, body) => (body.type === 'a' && nth === 1 ? { status: 500 } : { status: 200 }), {

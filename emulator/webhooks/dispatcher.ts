@@ -10,7 +10,13 @@
 // whole stream for four hours, which no real service can afford. Hence: a receiver must not rely
 // on order across failures (an event's retry can arrive after later events); `createdAt` and the
 // event's own fields say what happened when.
+//
+// Bounds (bounds.ts). Events not yet delivered (queued or retrying) are at most `webhookQueue`:
+// beyond it the oldest one not in flight is dropped, its state `dropped` (a receiver that does not
+// answer must not make the emulator keep hours of events). Deliveries kept for the console are at
+// most `webhooks`, the oldest settled ones forgotten first; a settled one keeps its body, not its bytes.
 import { randomBytes } from 'node:crypto';
+import { BOUNDS, type Bound } from '../retention.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { WebhookAttempt, WebhookDelivery } from '../model.ts';
 import { createAgents, DEFAULT_ATTEMPT_TIMEOUT_MS, postJson, type Post, type PostResult } from './post.ts';
@@ -38,8 +44,14 @@ export interface WebhookDispatcherOptions {
   /** Called with a snapshot on emission and after every attempt. */
   onChange?(delivery: WebhookDelivery): void;
   log?(line: string): void;
-  /** Deliveries kept for `records()`; beyond it the oldest settled ones are forgotten. Default 1000. */
+  /** Deliveries kept for `records()`; beyond it the oldest settled ones are forgotten. Default `BOUNDS.webhooks`. */
   maxRecords?: number;
+  /** Deliveries kept for `records()`, by count and bytes. Default `BOUNDS.webhooks` (`maxRecords` overrides its count). */
+  records?: Bound;
+  /** Events not yet delivered; beyond it the oldest not in flight is dropped. Default `BOUNDS.webhookQueue`. */
+  queue?: Bound;
+  /** A bound dropped something (drops.ts says so once). */
+  onDrop?(name: 'webhooks' | 'webhookQueue'): void;
 }
 
 export interface WebhookDispatcher {
@@ -49,6 +61,8 @@ export interface WebhookDispatcher {
   records(): WebhookDelivery[];
   /** Resolves when no event is queued, in flight or waiting for a retry. */
   idle(): Promise<void>;
+  /** Deliveries kept, and those not yet settled, with their estimated bytes. */
+  kept(): { webhooks: { count: number; bytes: number }; webhookQueue: { count: number; bytes: number } };
   /** Forgets every delivery and cancels every timer; answers to attempts in flight are ignored. */
   reset(): void;
   /** Resets, then waits for attempts in flight to end and closes the keep-alive sockets. */
@@ -58,8 +72,11 @@ export interface WebhookDispatcher {
 /** An event being delivered, with what only the dispatcher needs. */
 interface Tracked {
   delivery: WebhookDelivery;
-  /** The exact bytes of every attempt. */
+  /** The exact bytes of every attempt; released once settled. */
   json: string;
+  /** Estimated bytes kept: the body, and the JSON while it may be sent again. */
+  bytes: number;
+  inFlight: boolean;
   retryTimer?: unknown;
 }
 
@@ -90,8 +107,11 @@ function snapshot(delivery: WebhookDelivery): WebhookDelivery {
 }
 
 function isSettled(delivery: WebhookDelivery): boolean {
-  return delivery.state === 'delivered' || delivery.state === 'failed';
+  return delivery.state === 'delivered' || delivery.state === 'failed' || delivery.state === 'dropped';
 }
+
+/** The body's estimate counts it as long as its JSON: 2 bytes per UTF-16 code unit. */
+const jsonBytes = (json: string) => 2 * json.length;
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const clock = options.clock ?? systemClock;
@@ -99,7 +119,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`webhook time scale must be a positive number, got ${timeScale}`);
   const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
-  const maxRecords = Math.max(1, options.maxRecords ?? 1000);
+  const recordBound = options.records ?? BOUNDS.webhooks;
+  const maxRecords = Math.max(1, options.maxRecords ?? recordBound.count ?? Infinity);
+  const maxRecordBytes = recordBound.bytes ?? Infinity;
+  const queueBound = options.queue ?? BOUNDS.webhookQueue;
   const agents = options.post ? undefined : createAgents();
   const post: Post = options.post ?? ((url, body, timeoutMs) => postJson(url, body, { timeoutMs, agents }));
 
@@ -110,6 +133,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let firstAttemptsInFlight = 0;
   /** Deliveries pending or retrying: zero means idle. */
   let unsettled = 0;
+  let unsettledBytes = 0;
+  let trackedBytes = 0;
   let idleWaiters: Array<() => void> = [];
   /** Bumped by reset: answers to attempts started before it are ignored. */
   let generation = 0;
@@ -142,10 +167,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function attempt(item: Tracked, isFirst: boolean): void {
     const started = generation;
     const at = clock.now();
+    item.inFlight = true;
     const done = post(item.delivery.url, item.json, attemptTimeoutMs)
       .catch((error: unknown): PostResult => ({ error: `network: ${error instanceof Error ? error.message : String(error)}` }))
       .then((result) => {
         if (started !== generation) return;
+        item.inFlight = false;
         if (isFirst) firstAttemptsInFlight -= 1;
         recordAttempt(item, at, result);
         if (isFirst) startFirstAttempts();
@@ -168,13 +195,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const label = `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: attempt ${delivery.attempts.length}`;
     if (!failure) {
       delivery.state = 'delivered';
-      settle();
+      settle(item);
       options.log?.(`${label} acknowledged (${entry.status})`);
     } else {
       const delay = nextAttemptDelay(delivery.attempts.length, now - delivery.createdAt, timeScale);
       if (delay === undefined) {
         delivery.state = 'failed';
-        settle();
+        settle(item);
         options.log?.(`${label} failed (${failure}); given up, the retry window is over`);
       } else {
         delivery.state = 'retrying';
@@ -193,19 +220,56 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     notify(item);
   }
 
-  function settle(): void {
+  /** It will not be sent again: its JSON goes, the body stays for the console. */
+  function settle(item: Tracked): void {
     unsettled -= 1;
+    unsettledBytes -= item.bytes;
+    trackedBytes -= jsonBytes(item.json);
+    item.bytes -= jsonBytes(item.json);
+    item.json = '';
     forgetOldSettled();
   }
 
+  const overRecords = () => tracked.size > maxRecords || trackedBytes > maxRecordBytes;
+
   /** Only settled deliveries are forgotten: one still being retried stays visible. */
   function forgetOldSettled(): void {
-    if (tracked.size <= maxRecords) return;
+    if (!overRecords()) return;
     for (const [id, item] of tracked) {
-      if (tracked.size <= maxRecords) return;
-      if (isSettled(item.delivery)) tracked.delete(id);
+      if (!overRecords()) return;
+      if (!isSettled(item.delivery)) continue;
+      tracked.delete(id);
+      trackedBytes -= item.bytes;
+      options.onDrop?.('webhooks');
     }
   }
+
+  const overQueue = () => unsettled > (queueBound.count ?? Infinity) || unsettledBytes > (queueBound.bytes ?? Infinity);
+
+  /** Too many events wait: the oldest not in flight is dropped (`newest` always stays). */
+  function dropOldestUnsettled(newest: Tracked): void {
+    for (const item of tracked.values()) {
+      if (!overQueue()) return;
+      if (isSettled(item.delivery) || item.inFlight || item === newest) continue;
+      drop(item);
+    }
+  }
+
+  function drop(item: Tracked): void {
+    const { delivery } = item;
+    if (item.retryTimer !== undefined) clock.clearTimeout(item.retryTimer);
+    item.retryTimer = undefined;
+    const queued = firstAttempts.indexOf(item);
+    if (queued >= 0) firstAttempts.splice(queued, 1);
+    delivery.state = 'dropped';
+    delete delivery.nextAttemptAt;
+    options.log?.(`webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: dropped, ${unsettled} events were waiting (at most ${describeQueue()})`);
+    options.onDrop?.('webhookQueue');
+    settle(item);
+    notify(item);
+  }
+
+  const describeQueue = () => [queueBound.count, queueBound.bytes === undefined ? undefined : `${queueBound.bytes / (1024 * 1024)} MB`].filter((x) => x !== undefined).join(', ');
 
   function emit(type: string, fields: Record<string, unknown>): WebhookDelivery | undefined {
     if (closed) return undefined;
@@ -215,12 +279,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const createdAt = clock.now();
     const body = buildBody(id, type, createdAt, target, fields);
     const delivery: WebhookDelivery = { id, type, url: target.url, body, createdAt, state: 'pending', attempts: [] };
-    const item: Tracked = { delivery, json: JSON.stringify(body) };
+    const json = JSON.stringify(body);
+    const item: Tracked = { delivery, json, bytes: 2 * jsonBytes(json), inFlight: false };
     tracked.set(id, item);
+    trackedBytes += item.bytes;
     unsettled += 1;
+    unsettledBytes += item.bytes;
     firstAttempts.push(item);
     notify(item);
+    if (overQueue()) dropOldestUnsettled(item);
     startFirstAttempts();
+    forgetOldSettled();
     return snapshot(delivery);
   }
 
@@ -233,12 +302,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     firstAttempts.length = 0;
     firstAttemptsInFlight = 0;
     unsettled = 0;
+    unsettledBytes = 0;
+    trackedBytes = 0;
     resolveIdleWaiters();
   }
 
   return {
     emit,
     records: () => [...tracked.values()].map((item) => snapshot(item.delivery)),
+    kept: () => ({ webhooks: { count: tracked.size, bytes: trackedBytes }, webhookQueue: { count: unsettled, bytes: unsettledBytes } }),
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);

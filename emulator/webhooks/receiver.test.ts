@@ -110,6 +110,20 @@ describe('built-in webhook receiver', () => {
     expect(receiver.received().map((item) => (item.body as { id: string }).id)).toEqual(['e3', 'e4', 'e5', 'e6', 'e7']);
   });
 
+  it('keeps at most its bytes, dropping the oldest, and says so to onDrop', async () => {
+    let drops = 0;
+    const small = createReceiver({ bound: { count: 100, bytes: 50_000, label: 'bodies' }, onDrop: () => drops++ });
+    const local = await listen((req, res) => small.handle(req, res, ''));
+    try {
+      for (let i = 0; i < 5; i++) await post(local.url, { n: i, text: 'x'.repeat(10_000) });
+      expect(small.received().map((r) => (r.body as { n: number }).n)).toEqual([3, 4]);
+      expect(small.kept().bytes).toBeLessThanOrEqual(50_000);
+      expect(drops).toBe(3);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('answers preflights (DELETE included), 405 for other methods and 404 for unknown routes', async () => {
     const preflight = await fetch(base, { method: 'OPTIONS', headers: { origin: 'http://page.test', 'access-control-request-method': 'DELETE' } });
     expect(preflight.status).toBe(204);

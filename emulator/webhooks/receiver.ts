@@ -3,6 +3,8 @@
 // watch the retries. Mounted by the emulator under any path; routes are relative to the mount.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { trimTrailingSlashes } from '../bounds.ts';
+import { BoundedList, estimateSize } from '../bounded.ts';
+import { BOUNDS, type Bound } from '../retention.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { sendError, sendJson, sendPreflight } from '../http.ts';
 
@@ -26,14 +28,21 @@ export interface WebhookReceiver {
   failNext(count: number, status?: number): void;
   /** Forgets what was received and the fail counter. */
   reset(): void;
+  /** Bodies kept and their estimated bytes. */
+  kept(): { count: number; bytes: number };
 }
 
 const MAX_BODY_BYTES = 1_000_000;
 
-export function createReceiver(options: { clock?: Clock; maxRecords?: number } = {}): WebhookReceiver {
+/** Keeps at most `bound` (default `BOUNDS.receiver`; `maxRecords` overrides its count), the oldest dropped first. */
+export function createReceiver(options: { clock?: Clock; maxRecords?: number; bound?: Bound; onDrop?: () => void } = {}): WebhookReceiver {
   const clock = options.clock ?? systemClock;
-  const maxRecords = Math.max(1, options.maxRecords ?? 1000);
-  let received: ReceivedWebhook[] = [];
+  const bound = options.bound ?? BOUNDS.receiver;
+  const limits = { ...bound, count: Math.max(1, options.maxRecords ?? bound.count ?? Infinity) };
+  // A body counts as long as the text it was parsed from.
+  const sizeOf = (item: Kept) => estimateSize(item.webhook.headers) + 2 * item.textLength + 32;
+  const received = new BoundedList<Kept>(limits, sizeOf, options.onDrop);
+  const bodies = () => received.toArray().map((kept) => kept.webhook);
   let failing = { count: 0, status: 500 };
 
   function failNext(count: number, status = 500): void {
@@ -41,7 +50,7 @@ export function createReceiver(options: { clock?: Clock; maxRecords?: number } =
   }
 
   function reset(): void {
-    received = [];
+    received.clear();
     failing = { count: 0, status: 500 };
   }
 
@@ -50,15 +59,15 @@ export function createReceiver(options: { clock?: Clock; maxRecords?: number } =
     if (text === undefined) return sendError(req, res, 413, 'body is larger than 1 MB');
     const answered = failing.count > 0 ? failing.status : 200;
     if (failing.count > 0) failing.count -= 1;
-    received.push({ at: clock.now(), headers: pickHeaders(req), body: parseOrText(text), answered });
-    if (received.length > maxRecords) received.splice(0, received.length - maxRecords);
+    received.push({ webhook: { at: clock.now(), headers: pickHeaders(req), body: parseOrText(text), answered }, textLength: text.length });
     if (answered === 200) sendJson(req, res, 200, { status: 'ok' });
     else sendError(req, res, answered, `failing on purpose (${failing.count} more to fail)`);
   }
 
   function list(req: IncomingMessage, res: ServerResponse): void {
     const type = new URL(req.url ?? '/', 'http://receiver').searchParams.get('type');
-    const items = type === null ? received : received.filter((item) => typeOf(item.body) === type);
+    const all = bodies();
+    const items = type === null ? all : all.filter((item) => typeOf(item.body) === type);
     sendJson(req, res, 200, { status: 'ok', failNext: { ...failing }, received: items });
   }
 
@@ -101,7 +110,13 @@ export function createReceiver(options: { clock?: Clock; maxRecords?: number } =
     sendError(req, res, 404, `no receiver route ${route}`);
   }
 
-  return { handle, received: () => [...received], failNext, reset };
+  return { handle, received: bodies, failNext, reset, kept: () => received.kept() };
+}
+
+/** A body received and the length of its text, for the size estimate. */
+interface Kept {
+  webhook: ReceivedWebhook;
+  textLength: number;
 }
 
 /** The reason a `/fail` body is refused, naming the field; `undefined` when it is fine. */
