@@ -135,8 +135,8 @@ async function openSocket(url: string): Promise<{ ws: WebSocket; pong(): Promise
 /**
  * Frame `i` of the load, about `bytes` long: mostly distinct `message.send`s on one thread (a
  * new thread every 50) that the emulator takes, remembers, answers and sends to the webhook (the
- * bulk rides in `originator.metadata`, which has no length limit), with long texts, unknown
- * frame types, malformed JSON and refused payloads among them (the emulator logs those too).
+ * bulk in the text: socket messages have no length limit; now and then in `originator.metadata`),
+ * with unknown frame types, malformed JSON and refused payloads among them (logged too).
  */
 export function loadFrame(i: number, bytes: number, threadId: string): string {
   const filler = String.fromCharCode(97 + (i % 26)).repeat(bytes) + i; // distinct texts
@@ -149,9 +149,9 @@ export function loadFrame(i: number, bytes: number, threadId: string): string {
     case 2:
       return JSON.stringify({ type: 'message.send', payload: { threadId, traceId: i, speech: 42, note: filler } });
     case 4:
-      return JSON.stringify({ type: 'message.send', payload: { threadId: thread, traceId: i, speech: filler } });
-    default:
       return JSON.stringify({ type: 'message.send', payload: { threadId: thread, traceId: i, speech: `message ${i}`, originator: { role: 'external', metadata: { note: filler } } } });
+    default:
+      return JSON.stringify({ type: 'message.send', payload: { threadId: thread, traceId: i, speech: filler } });
   }
 }
 
