@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// docs/front-end.md, line 87, as a component. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 93, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'preact/hooks';
 import type {} from 'parley-chat/preact';
 
