@@ -27,17 +27,23 @@ const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'svelte', 'solid-js'];
 // Not serial: a failing entry does not hide the others' results.
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(() => {
-  project = mkdtempSync(join(tmpdir(), 'parley-types-'));
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', project], { cwd: repo, stdio: 'pipe' });
-  const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'typed-site', private: true, type: 'module' }));
+/** A user's project with the packed package installed, and the frameworks' types beside it. */
+function makeUserProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-types-'));
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: repo, stdio: 'pipe' });
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'typed-site', private: true, type: 'module' }));
   // The dependencies come from npm's cache (the repository's install filled it).
-  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'pipe' });
+  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
   for (const name of FRAMEWORK_PACKAGES) {
-    mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true });
-    symlinkSync(join(repo, 'node_modules', name), join(project, 'node_modules', name));
+    mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
+    symlinkSync(join(repo, 'node_modules', name), join(dir, 'node_modules', name));
   }
+  return dir;
+}
+
+test.beforeAll(() => {
+  project = makeUserProject();
 });
 
 test.afterAll(() => {
@@ -49,23 +55,35 @@ interface UserFile {
   source: string;
 }
 
+/** Writes the files and a tsconfig.json of them for one resolution; returns the config's name. */
+function writeProgram(files: UserFile[], resolution: keyof typeof RESOLUTIONS, options: Record<string, unknown>): string {
+  for (const { name, source } of files) writeFileSync(join(project, name), source);
+  const config = `tsconfig.${files[0]!.name}.${resolution}.json`;
+  const compilerOptions = { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [], ...RESOLUTIONS[resolution], ...options };
+  writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files: files.map(({ name }) => name) }));
+  return config;
+}
+
+/** The compiler's errors, or undefined when the program compiles. */
+async function compile(tsc: string, config: string): Promise<string | undefined> {
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', config], { cwd: project });
+    return undefined;
+  } catch (error) {
+    return (error as { stdout?: string }).stdout || String(error);
+  }
+}
+
 /**
  * Type-checks the user's `files` (one program) with each compiler under each resolution; returns
  * the failures, so one run reports them all.
  */
 async function typecheck(files: UserFile[], options: Record<string, unknown> = {}): Promise<string[]> {
-  for (const { name, source } of files) writeFileSync(join(project, name), source);
-  const runs = Object.entries(RESOLUTIONS).flatMap(([resolution, resolutionOptions]) => {
-    const config = `tsconfig.${files[0]!.name}.${resolution}.json`;
-    const compilerOptions = { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [], ...resolutionOptions, ...options };
-    writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files: files.map(({ name }) => name) }));
+  const runs = (Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[]).flatMap((resolution) => {
+    const config = writeProgram(files, resolution, options);
     return Object.entries(COMPILERS).map(async ([compiler, tsc]) => {
-      try {
-        await promisify(execFile)(process.execPath, [tsc, '-p', config], { cwd: project });
-        return undefined;
-      } catch (error) {
-        return `${compiler}, ${resolution}:\n${(error as { stdout?: string }).stdout ?? error}`;
-      }
+      const errors = await compile(tsc, config);
+      return errors === undefined ? undefined : `${compiler}, ${resolution}:\n${errors}`;
     });
   });
   return (await Promise.all(runs)).filter((failure): failure is string => failure !== undefined);
