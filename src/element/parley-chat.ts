@@ -98,6 +98,14 @@ export interface ParleyChatElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+// Beside the interface, not in register.ts: every .d.ts that names ParleyChatElement (the npm
+// entry's, each framework's) then brings the tag along. A declaration file drops an import used
+// only inside a function body, so from register.ts the tag never reached dist/types/index.d.ts.
+declare global {
+  interface HTMLElementTagNameMap {
+    'parley-chat': ParleyChatElement;
+  }
+}
 
 export type ParleyChatConstructor = new () => ParleyChatElement;
 

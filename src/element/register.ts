@@ -1,11 +1,5 @@
 // Registration, guarded: a second load of the script warns instead of throwing.
-import type { ParleyChatElement } from './parley-chat.ts';
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'parley-chat': ParleyChatElement;
-  }
-}
+// (`HTMLElementTagNameMap['parley-chat']` is declared beside the element's interface, in parley-chat.ts.)
 
 /** Defines the class `make` builds under `tagName`, once; nothing where there is no `customElements`. */
 export function registerElement(tagName: string, make: () => CustomElementConstructor): CustomElementConstructor | undefined {

@@ -1,5 +1,5 @@
 /** @jsxImportSource react */
-// docs/front-end.md, line 78, as a component. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 84, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'react';
 import { defineParleyChat } from 'parley-chat';
 import type {} from 'parley-chat/react';

@@ -1,5 +1,5 @@
 /** @jsxImportSource vue */
-// docs/front-end.md, line 109, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 115, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.
 import type { ParleyChatEventMap } from 'parley-chat';
 import type {} from 'parley-chat/vue';
 import { defineComponent, ref } from 'vue';
