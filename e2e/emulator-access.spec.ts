@@ -107,6 +107,29 @@ test("npm start's emulator: a random key (the old default refused), and its own 
   expect((await threads(state.settings.apiKey)).status()).toBe(200);
 });
 
+test("npm start's emulator refuses the slow inputs at once and keeps answering (issue 27)", async ({ request }) => {
+  const { apiKey } = (await (await request.get('/mock/console/api/state')).json()).settings;
+  const timed = async <T>(work: () => Promise<T>) => {
+    const started = performance.now();
+    const value = await work();
+    return { value, ms: performance.now() - started };
+  };
+  const email = `a@${'.'.repeat(80_000)}@`;
+  const profile = await timed(() =>
+    request.post('/mock/rest/v1/messages/t27', {
+      headers: { authorization: apiKey },
+      data: { payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } } },
+    }),
+  );
+  expect(profile.value.status()).toBe(400);
+  expect(profile.ms).toBeLessThan(1000);
+  const slashes = await timed(() => request.get(`/mock/rest/v1/messages/t27${'/'.repeat(14_000)}x`, { headers: { authorization: apiKey } }));
+  expect(slashes.value.status()).toBe(414);
+  expect(slashes.ms).toBeLessThan(1000);
+  const health = await timed(() => request.get('/mock/health'));
+  expect([health.value.status(), health.ms < 500]).toEqual([200, true]);
+});
+
 /** A page of another site on this machine (foreign.test, mapped to loopback in the browser, as a DNS name could be). */
 test.describe('from a page of another site', () => {
   let site: Server;

@@ -137,6 +137,10 @@ test('the packed emulator beside any browser: a random key printed, the old one 
     expect((await fetch(`${emulator.url}/v1/projects/p/flows`, { headers: { authorization: `Bearer ${management}` } })).status).toBe(200);
     const read = await fetch(`${emulator.url}/receiver`, { headers: foreign });
     expect([read.status, read.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    const preflight = await fetch(`${emulator.url}/receiver`, { method: 'OPTIONS', headers: { ...foreign, 'access-control-request-method': 'DELETE' } });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    const consoleState = await fetch(`${emulator.url}/console/api/state`, { headers: foreign });
+    expect([consoleState.status, (await consoleState.text()).includes(printed!)]).toEqual([403, false]);
     const fail = await fetch(`${emulator.url}/receiver/fail`, { method: 'POST', headers: { ...foreign, 'content-type': 'text/plain' }, body: '{"count":3}' });
     expect(fail.status).toBe(403);
     expect((await (await fetch(`${emulator.url}/receiver`)).json()).failNext.count).toBe(0);
