@@ -3,7 +3,7 @@
 // dist/vscode.css-custom-data.json, from the element's own sources of truth:
 //   - attributes: CLIENT_ATTRIBUTES and UI_ATTRIBUTES of src/element/attributes.ts, with their JSDoc;
 //   - properties, methods, events: the ParleyChatElement and ParleyChatEventMap interfaces of
-//     src/element/parley-chat.ts, with their JSDoc and their types as written;
+//     src/element/api.ts, with their JSDoc and their types as written;
 //   - CSS parts: the part="…" attributes of src/ui and the parts the loader draws (src/element);
 //     CSS custom properties: the --parley-* that src/ui/frame.css and widget.css read; both
 //     described by the @csspart / @cssprop lines of widget.css.
@@ -17,7 +17,7 @@ import { parseSync } from 'rolldown/experimental';
 
 export const TAG_NAME = 'parley-chat';
 const ATTRIBUTES_FILE = 'src/element/attributes.ts';
-const ELEMENT_FILE = 'src/element/parley-chat.ts';
+const ELEMENT_FILE = 'src/element/api.ts';
 const UI_DIR = 'src/ui';
 const CSS_FILE = 'src/ui/widget.css';
 /** The loader's stylesheet (the launcher, the panel's box), adopted before widget.css. */

@@ -1,7 +1,7 @@
 // The configuration's problems, for the client, and whether there is one, for the loader (which
 // loads the chat at once for a page whose configuration is wrong, so its error shows and is
 // logged at page load).
-import type { ChatClientOptions } from './client.ts';
+import type { ChatClientOptions } from './client/options.ts';
 import { httpUrl } from './util/http-url.ts';
 
 const HEADER_PREFIX = /^[A-Za-z0-9-]+$/;

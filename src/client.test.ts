@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../test/fakes.ts';
 import { createChatClient, type ChatClientOptions } from './client.ts';
 import type { UseStore } from 'idb-keyval';
-import { indexedDbStore, memoryStore, type ConversationStore } from './conversation/persistence.ts';
+import { type ConversationStore } from './conversation/persistence.ts';
+import { indexedDbStore } from './conversation/indexeddb-store.ts';
+import { memoryStore } from './conversation/memory-store.ts';
 import { OutgoingFrame } from './protocol/outgoing.ts';
 
 let uuids = 0;

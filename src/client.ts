@@ -3,13 +3,13 @@
 // (conversation/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
 // tabs/coordinator.ts decides which is which.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { systemClock, type Clock } from './connection/clock.ts';
-import type { ConnectionTimings, SocketConstructor } from './connection/connection.ts';
-import { browserEnvironment, type Environment } from './connection/environment.ts';
+import { systemClock } from './connection/clock.ts';
+import { browserEnvironment } from './connection/environment.ts';
 import type { ConnectionStatus } from './connection/status.ts';
 import type { ChatClientEventMap, SharedEvent } from './conversation/events.ts';
-import { browserLocale, type ChatUser, type Locale, type SendRequest } from './conversation/outgoing.ts';
-import { indexedDbStore, memoryStore, type ConversationStore } from './conversation/persistence.ts';
+import { browserLocale, type ChatUser, type SendRequest } from './conversation/outgoing.ts';
+import { memoryStore } from './conversation/memory-store.ts';
+import { indexedDbStore } from './conversation/indexeddb-store.ts';
 import { indexedDbFactory } from './browser/features.ts';
 import { createReplica } from './conversation/replica.ts';
 import { viewSnapshot } from './conversation/view-snapshot.ts';
@@ -18,8 +18,7 @@ import type { TranscriptEntry, UserEntry } from './conversation/transcript.ts';
 import type { QuickReply } from './protocol/frames.ts';
 import type { RichAction } from './conversation/rich.ts';
 import { MAX_MESSAGE_LENGTH } from './protocol/limits.ts';
-import type { Logger } from './protocol/parse.ts';
-import { browserTabSupport, createCoordinator, type TabSupport } from './tabs/coordinator.ts';
+import { browserTabSupport, createCoordinator } from './tabs/coordinator.ts';
 import { checkOptions } from './check-options.ts';
 import { createDrafts, optimisticEntry } from './client/drafts.ts';
 import { createEmitter } from './client/emitter.ts';
@@ -27,50 +26,13 @@ import { engineFactory } from './client/engine-factory.ts';
 import { configurationError, reportedStatus } from './client/status.ts';
 import { tabDraft, tabPanelState } from './panel-state.ts';
 import { randomUuid } from './util/uuid.ts';
+import type { ChatClientOptions } from './client/options.ts';
 
-export type { ChatClientEventMap };
+export type { ChatClientEventMap, ChatClientOptions };
 export { checkOptions };
 
 /** The longest text message `send()` and the composer take (the socket sets no limit). */
 export { MAX_MESSAGE_LENGTH };
-
-export interface ChatClientOptions {
-  /** `clientId` of the address request, from the channel settings. */
-  clientId: string;
-  /** Plain mode: `GET {baseUrl}/socket.info?sessionId=…&clientId=…`. May be relative to the page. */
-  baseUrl: string;
-  /** Set: client-nonce mode, `GET {sdkUrl}/socket.info` with the four secret headers. */
-  sdkUrl?: string;
-  /** Prefix of the secret headers (default `x-svc`). */
-  headerPrefix?: string;
-  /** Use this thread instead of the stored or a new one. */
-  threadId?: string;
-  /** An event sent once, as an event attachment, when a new thread first connects. */
-  startEvent?: string;
-  /** The language tag whose two-letter code the messages carry as `metadata.language`; default from the browser. */
-  language?: string;
-  /** The visitor's name and profile, as `setUser` would set them. */
-  user?: ChatUser;
-  /** Ping, timeout and backoff settings; the defaults suit the service. */
-  timings?: Partial<ConnectionTimings>;
-  /** A sent message not confirmed within this time is marked failed (default 20 s). */
-  deliveryTimeoutMs?: number;
-
-  // Injected for tests; the real ones by default.
-  fetch?: typeof globalThis.fetch;
-  /** The page's protocol: on `https:` only wss:// socket addresses are accepted. */
-  pageProtocol?: string;
-  WebSocket?: SocketConstructor;
-  clock?: Clock;
-  random?: () => number;
-  uuid?: () => string;
-  store?: ConversationStore;
-  environment?: Environment;
-  /** Web Locks, BroadcastChannel and the page lifecycle; `false`: this tab works alone. */
-  tabs?: TabSupport | false;
-  logger?: Logger;
-  locale?: Locale;
-}
 
 /** Entries read from storage at a time when the visitor scrolls back. */
 const OLDER_PAGE = 50;

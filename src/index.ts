@@ -1,6 +1,7 @@
 // The npm entry. Importing it has no side effects and touches no browser global.
 export { defineParleyChat } from './element/define.ts';
-export type { ParleyChatElement, ParleyChatEventMap, ElementDeps } from './element/parley-chat.ts';
+export type { ParleyChatElement, ParleyChatEventMap } from './element/api.ts';
+export type { ElementDeps } from './element/chat-host.ts';
 export { defaultStrings } from './ui/strings.ts';
 export type { Strings } from './ui/strings.ts';
 export type { Translation } from './i18n/translation.ts';
@@ -12,7 +13,7 @@ export type { ConnectionTimings, SocketConstructor, SocketLike } from './connect
 export type { Clock } from './connection/clock.ts';
 export type { Environment } from './connection/environment.ts';
 export type { ConversationStore, StoredConversation, ThreadMeta, OutboxRecord, Changes } from './conversation/persistence.ts';
-export { memoryStore } from './conversation/persistence.ts';
+export { memoryStore } from './conversation/memory-store.ts';
 export type { TabSupport } from './tabs/coordinator.ts';
 export type { ChatUser, Locale } from './conversation/outgoing.ts';
 export type { TranscriptEntry, UserEntry, ReceivedEntry, SendStatus, Author } from './conversation/transcript.ts';

@@ -3,7 +3,8 @@
 // given a store of its own (a wrapper whose writes are slow or fail). Fake time throughout.
 import { vi } from 'vitest';
 import { createChatClient, type ChatClient } from '../src/client.ts';
-import { memoryStore, type ConversationStore } from '../src/conversation/persistence.ts';
+import { memoryStore } from '../src/conversation/memory-store.ts';
+import type { ConversationStore } from '../src/conversation/persistence.ts';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from './fakes.ts';
 import { fakeBrowser } from './fake-tabs.ts';
 

@@ -9,7 +9,7 @@ import type { ReplicaState } from '../conversation/replica.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { Lead } from '../tabs/coordinator.ts';
 import { resolveHttpUrl } from '../check-options.ts';
-import type { ChatClientOptions } from '../client.ts';
+import type { ChatClientOptions } from './options.ts';
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;
 

@@ -5,7 +5,7 @@ import type { ConnectionError } from '../connection/machine.ts';
 import type { ConnectionStateName, ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
 import { checkOptions } from '../check-options.ts';
-import type { ChatClientOptions } from '../client.ts';
+import type { ChatClientOptions } from './options.ts';
 import type { Logger } from '../protocol/parse.ts';
 
 /** The configuration's problems as one final error, logged once; undefined when all is well. */

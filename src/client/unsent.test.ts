@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { createChatClient } from '../client.ts';
-import { memoryStore, type ConversationStore } from '../conversation/persistence.ts';
+import { type ConversationStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 
 let stores = 0;
 

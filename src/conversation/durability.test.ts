@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
 import { flakyIdb } from '../../test/flaky-idb.ts';
 import { createChatClient, type ChatClientOptions } from '../client.ts';
-import { indexedDbStore, memoryStore, type ConversationStore } from './persistence.ts';
+import { type ConversationStore } from './persistence.ts';
+import { indexedDbStore } from './indexeddb-store.ts';
+import { memoryStore } from './memory-store.ts';
 
 let uuids = 0;
 let clientIds = 0;

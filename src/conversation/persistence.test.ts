@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import { flakyIdb } from '../../test/flaky-idb.ts';
 import { createJournal } from './journal.ts';
-import { indexedDbStore, MAX_STORED_ENTRIES, memoryStore, type ConversationStore, type OutboxRecord, type ThreadMeta } from './persistence.ts';
+import { type ConversationStore, type OutboxRecord, type ThreadMeta } from './persistence.ts';
+import { indexedDbStore } from './indexeddb-store.ts';
+import { MAX_STORED_ENTRIES } from './record-checks.ts';
+import { memoryStore } from './memory-store.ts';
 import type { ReceivedEntry, UserEntry } from './transcript.ts';
 
 let dbCount = 0;

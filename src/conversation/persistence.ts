@@ -1,12 +1,9 @@
 // The conversation's durable state: what a store keeps and the contract every store keeps. The
-// stores themselves: memory-store.ts (tests, and pages without IndexedDB) and indexeddb-store.ts
-// (the browser's, which falls back to this page's memory while IndexedDB fails).
+// stores themselves, which import this contract (so it does not re-export them): memory-store.ts
+// (tests, and pages without IndexedDB) and indexeddb-store.ts (the browser's, which falls back to
+// this page's memory while IndexedDB fails).
 import type { SendRequest } from './outgoing.ts';
 import type { StoredOutgoing, TranscriptEntry, UserEntry } from './transcript.ts';
-
-export { checks, MAX_STORED_ENTRIES } from './record-checks.ts';
-export { memoryStore } from './memory-store.ts';
-export { indexedDbStore } from './indexeddb-store.ts';
 
 /** What is kept of the thread besides its entries. */
 export interface ThreadMeta {

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { createChatClient } from '../client.ts';
-import { memoryStore, type Changes, type ConversationStore } from './persistence.ts';
+import { type Changes, type ConversationStore } from './persistence.ts';
+import { memoryStore } from './memory-store.ts';
 import type { ReceivedEntry } from './transcript.ts';
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import type { Translation } from '../i18n/translation.ts';
 import type { ConfigOption } from './attributes.ts';
 import type { Words } from './language.ts';
 import type { Launcher } from './launcher.ts';
-import type { ParleyChatEventMap } from './parley-chat.ts';
+import type { ParleyChatEventMap } from './api.ts';
 
 /** Test seams: anything createChatClient accepts besides the configuration. */
 export type ElementDeps = Omit<Partial<ChatClientOptions>, ConfigOption>;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { memoryStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 import { elementClassWithChat } from '../../test/chat-element.ts';
 import { defineParleyChat } from './define.ts';
 import type { ParleyChatElement } from './parley-chat.ts';

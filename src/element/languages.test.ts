@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { mountChat } from '../chat/mount-chat.ts';
-import { memoryStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 import { loadLanguageChunk } from '../i18n/language-chunks.ts';
 import type { Translation } from '../i18n/translation.ts';
 import fr from '../i18n/languages/fr.ts';

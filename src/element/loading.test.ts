@@ -4,7 +4,7 @@
 // and a file that cannot load leaves the launcher working, with an error panel and "Try again".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { memoryStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 import { panelOpenKey, threadMarkKey } from '../storage-marks.ts';
 import type { ChatModule } from './chat-host.ts';
 import { mountChat } from '../chat/mount-chat.ts';

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { customPropertiesUsed, generateManifest, partsUsed, vsCodeHtmlData, type Field, type Method } from '../../scripts/custom-elements-manifest.ts';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { memoryStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 import type { ParleyChatAttributes, ParleyChatProperties } from '../frameworks/common.ts';
 import type { ObservedAttribute } from './attributes.ts';
 import { elementClassWithChat } from '../../test/chat-element.ts';

@@ -1,7 +1,7 @@
 // What the framework typings share (parley-chat/react, /preact, /vue, /svelte, /solid): the
 // attributes as HTML spells them, the properties a framework may set, and the events.
 // Types only: nothing here reaches a bundle.
-import type { ParleyChatElement, ParleyChatEventMap } from '../element/parley-chat.ts';
+import type { ParleyChatElement, ParleyChatEventMap } from '../element/api.ts';
 import type { Strings } from '../ui/strings.ts';
 
 export type { ParleyChatElement, ParleyChatEventMap };

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { createChatClient } from '../client.ts';
-import { memoryStore } from '../conversation/persistence.ts';
+import { memoryStore } from '../conversation/memory-store.ts';
 import { ChatApp } from './App.tsx';
 import { panelStrings } from './strings.ts';
 import type { WidgetView } from './view.ts';
