@@ -1,18 +1,15 @@
 // The panel's open state and the composer's unsent text belong to the tab (and survive its
 // reloads), not to the conversation: another tab has its own.
-import { webStorage } from './browser/features.ts';
+import { slot } from './browser/slots.ts';
 import * as z from 'zod/mini';
 import { finite } from './protocol/kinds.ts';
-import { panelOpenKey } from './storage-marks.ts';
-
-const tabStorage = webStorage('sessionStorage');
 
 export function tabPanelState(clientId: string) {
-  const key = panelOpenKey(clientId);
+  const kept = slot('open', clientId);
   return {
-    read: (): boolean => tabStorage.get(key) === '1',
+    read: (): boolean => kept.get() === '1',
     // Where storage is refused (a sandboxed frame) the state lasts as long as the page.
-    write: (open: boolean): void => void (open ? tabStorage.set(key, '1') : tabStorage.remove(key)),
+    write: (open: boolean): void => void (open ? kept.set('1') : kept.remove()),
   };
 }
 
@@ -27,11 +24,11 @@ export interface Draft {
 const DraftSchema: z.ZodMiniType<Draft> = z.object({ text: z.string(), start: finite, end: finite });
 
 export function tabDraft(clientId: string) {
-  const key = `parley:draft:${clientId}`;
+  const kept = slot('draft', clientId);
   return {
     read(): Draft | undefined {
       try {
-        const draft = DraftSchema.safeParse(JSON.parse(tabStorage.get(key) ?? 'null'));
+        const draft = DraftSchema.safeParse(JSON.parse(kept.get() ?? 'null'));
         return draft.success ? draft.data : undefined;
       } catch {
         return undefined; // damaged
@@ -40,8 +37,8 @@ export function tabDraft(clientId: string) {
     /** Keeps the draft; none, or an empty text, forgets it. */
     write(draft: Draft | undefined): void {
       // Where storage is refused or full, the draft lasts as long as the panel.
-      if (draft?.text) tabStorage.set(key, JSON.stringify(draft));
-      else tabStorage.remove(key);
+      if (draft?.text) kept.set(JSON.stringify(draft));
+      else kept.remove();
     },
   };
 }

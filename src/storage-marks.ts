@@ -2,10 +2,7 @@
 // IndexedDB, to know whether this browser already has a conversation here (then the chat loads
 // at once, reconnects and counts unread messages) or not (then it waits for the visitor's intent).
 
-/** localStorage: '1' while IndexedDB holds a conversation for this clientId. */
-export const threadMarkKey = (clientId: string) => `parley:thread:${clientId}`;
-/** sessionStorage: '1' while this tab's panel is open (it stays open across reloads). */
-export const panelOpenKey = (clientId: string) => `parley:open:${clientId}`;
+import { slotKey } from './browser/slot-keys.ts';
 
 /**
  * True when the chat is needed at once. Where the browser refuses storage (an opaque origin,
@@ -14,7 +11,8 @@ export const panelOpenKey = (clientId: string) => `parley:open:${clientId}`;
  */
 export function hasConversation(clientId: string): boolean {
   try {
-    return localStorage.getItem(threadMarkKey(clientId)) === '1' || sessionStorage.getItem(panelOpenKey(clientId)) === '1';
+    // localStorage: IndexedDB holds a conversation; sessionStorage: this tab's panel is open.
+    return localStorage.getItem(slotKey('thread', clientId)) === '1' || sessionStorage.getItem(slotKey('open', clientId)) === '1';
   } catch {
     return false;
   }

@@ -2,9 +2,9 @@
 // the unread count in the page's title while the page is hidden, and a short soft sound for a
 // message that arrives while the page is hidden or the panel closed.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
-import { lockManager, webStorage } from '../browser/features.ts';
-
-const shared = webStorage('localStorage');
+import { lockManager } from '../browser/features.ts';
+import { slot } from '../browser/slots.ts';
+import { slotKey } from '../browser/slot-keys.ts';
 
 /** At most one sound in this long, across the tabs of the browser. */
 export const SOUND_GAP_MS = 4_000;
@@ -63,15 +63,15 @@ function titleCount() {
 
 /** Plays the sound in one tab only: the first to take the lock and find none played lately. */
 function chime(clientId: string): void {
-  const key = `parley:chime:${clientId}`;
+  const lastPlayed = slot('chime', clientId);
   const playOnce = () => {
     // Without storage (a sandboxed frame) this tab alone decides.
-    if (!hasInteracted() || Date.now() - Number(shared.get(key) ?? 0) < SOUND_GAP_MS) return;
-    shared.set(key, String(Date.now()));
+    if (!hasInteracted() || Date.now() - Number(lastPlayed.get() ?? 0) < SOUND_GAP_MS) return;
+    lastPlayed.set(String(Date.now()));
     playTone();
   };
   const locks = lockManager();
-  if (locks) void locks.request(key, { ifAvailable: true }, (lock) => lock && playOnce()).catch(() => undefined);
+  if (locks) void locks.request(slotKey('chime', clientId), { ifAvailable: true }, (lock) => lock && playOnce()).catch(() => undefined);
   else playOnce();
 }
 

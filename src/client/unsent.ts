@@ -3,17 +3,15 @@
 // and handed in again at the next start. Only pending ones: a message leaves for the service
 // only once it is saved, so a pending one never left; and the holder takes a request once by its
 // id, so one whose save landed after all is not taken twice.
-import { webStorage } from '../browser/features.ts';
+import { slot } from '../browser/slots.ts';
 import type { SendRequest } from '../conversation/outgoing.ts';
 import type { Logger } from '../protocol/parse.ts';
 import { checks, valid } from '../conversation/record-checks.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 
-const tabStorage = webStorage('sessionStorage');
-
 export function unsentRequests(clientId: string, logger: Logger) {
   const isRequest = valid(checks.request, logger);
-  const key = `parley:unsent:${clientId}`;
+  const kept = slot('unsent', clientId);
   const submitted = new Map<string, SendRequest>();
   return {
     /** A request this tab submitted. */
@@ -25,14 +23,14 @@ export function unsentRequests(clientId: string, logger: Logger) {
       const pending = new Set(entries.flatMap((entry) => (entry.kind === 'user' && entry.status === 'pending' ? [entry.id] : [])));
       for (const rid of submitted.keys()) if (!pending.has(`u${rid}`)) submitted.delete(rid);
       // Without sessionStorage nothing more can be done at page hide.
-      if (submitted.size > 0) tabStorage.set(key, JSON.stringify([...submitted.values()]));
-      else tabStorage.remove(key);
+      if (submitted.size > 0) kept.set(JSON.stringify([...submitted.values()]));
+      else kept.remove();
     },
     /** At start: what the last page of this tab left unsaved (once). */
     take(): SendRequest[] {
       try {
-        const found: unknown = JSON.parse(tabStorage.get(key) ?? '[]');
-        tabStorage.remove(key);
+        const found: unknown = JSON.parse(kept.get() ?? '[]');
+        kept.remove();
         return Array.isArray(found) ? found.flatMap(isRequest) : [];
       } catch {
         return [];

@@ -5,8 +5,8 @@
 // next write that works (each failure reopens the database). Only this module imports idb-keyval.
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
-import { indexedDbFactory, isRefusal, refuse, webStorage } from '../browser/features.ts';
-import { threadMarkKey } from '../storage-marks.ts';
+import { indexedDbFactory, isRefusal, refuse } from '../browser/features.ts';
+import { slot } from '../browser/slots.ts';
 import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
 import type { SendRequest } from './outgoing.ts';
 import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './persistence.ts';
@@ -57,23 +57,21 @@ interface PageState {
 }
 const pages = new Map<string, PageState>();
 
-const local = webStorage('localStorage');
-
 /**
  * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
  * visitor who never chatted costs the page no IndexedDB open at all. Undefined where
  * localStorage is unavailable (sandboxed frames): then IndexedDB is asked directly.
  */
 function threadMarker(clientId: string) {
-  const name = threadMarkKey(clientId);
+  const mark = slot('thread', clientId);
   return {
     /** Undefined where localStorage is refused: IndexedDB must be asked. */
     isSet: () => {
-      const value = local.get(name);
+      const value = mark.get();
       return value === undefined ? undefined : value === '1';
     },
-    set: () => local.set(name, '1'),
-    clear: () => local.remove(name),
+    set: () => mark.set('1'),
+    clear: () => mark.remove(),
   };
 }
 
@@ -83,16 +81,16 @@ function threadMarker(clientId: string) {
  * holder that went away meanwhile) never sends the next holder back to a traceId already used.
  */
 function lastTraceNote(clientId: string) {
-  const name = `parley:trace:${clientId}`;
+  const note = slot('trace', clientId);
   const read = (threadId: string): number => {
-    const [thread, last] = (local.get(name) ?? '').split(' ');
+    const [thread, last] = (note.get() ?? '').split(' ');
     const value = Number(last);
     return thread === threadId && Number.isSafeInteger(value) ? value : 0;
   };
   return {
     read,
     write: (threadId: string, traceId: number) => {
-      if (read(threadId) < traceId) local.set(name, `${threadId} ${traceId}`);
+      if (read(threadId) < traceId) note.set(`${threadId} ${traceId}`);
     },
   };
 }

@@ -5,7 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../conversation/memory-store.ts';
-import { panelOpenKey, threadMarkKey } from '../storage-marks.ts';
+import { slotKey } from '../browser/slot-keys.ts';
+
+const threadMarkKey = (clientId: string) => slotKey('thread', clientId);
+const panelOpenKey = (clientId: string) => slotKey('open', clientId);
 import type { ChatModule } from './chat-host.ts';
 import { mountChat } from '../chat/mount-chat.ts';
 import { loadLanguageChunk } from '../i18n/language-chunks.ts';

@@ -7,7 +7,8 @@ import type { ChatClient } from '../client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/outgoing.ts';
 import { checkEvent, checkUser } from '../conversation/user-check.ts';
-import { hasConversation, threadMarkKey } from '../storage-marks.ts';
+import { slotKey } from '../browser/slot-keys.ts';
+import { hasConversation } from '../storage-marks.ts';
 import type { Strings } from '../ui/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
 import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
@@ -212,7 +213,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     // Another tab of this browser starts a conversation for this client-id: this tab shares it
     // (its launcher counts the unread messages too), so it loads the chat then.
     #awaitConversation(): void {
-      const key = threadMarkKey(optionsFromAttributes(this).clientId!);
+      const key = slotKey('thread', optionsFromAttributes(this).clientId!);
       const onStorage = (event: StorageEvent) => {
         if (event.key === key && event.newValue === '1') this.#want();
       };
