@@ -152,9 +152,12 @@ describe('POST messages/:threadId body (spec 4.3)', () => {
     expect(value.payload).not.toHaveProperty('mimetype');
   });
 
-  it('hints at speech when a client sent text', () => {
-    const error = refused(parseSendMessageBody(text({ speech: undefined, text: 'hi' })));
-    expect(error.message).toContain('payload.speech: is required (the text goes in speech, not text)');
+  it('takes the text as speech or as text (the argument list names it text), not both', () => {
+    const named = parseSendMessageBody(text({ speech: undefined, text: 'hi' }));
+    expect(named.ok && named.value.payload).toMatchObject({ type: 'text', speech: 'hi' });
+    expect(named.ok && 'text' in named.value.payload).toBe(false);
+    expect(refused(parseSendMessageBody(text({ text: 'hi' }))).message).toContain('payload.text: give speech or text, not both');
+    expect(refused(parseSendMessageBody(text({ speech: undefined }))).message).toContain('payload.speech: is required');
   });
 
   it('names every broken field in the message, the first as field', () => {

@@ -267,14 +267,27 @@ const MessageMetadata = z.strictObject({
 // ---------------------------------------------------------------------------------------------
 // Spec 4.3: POST messages/:threadId
 
-/** Spec 4.3, payload.type `text`. */
-const TextPayload = z.strictObject({
-  type: z.literal('text'),
-  originator: Originator,
-  speech: Speech,
-  metadata: MessageMetadata.optional(),
-  traceId: TraceId.optional(),
-});
+/**
+ * Spec 4.3, payload.type `text`. The argument list names the text `text`, the examples `speech`.
+ * Decision: either is taken, in every mode, and normalised to `speech`; giving both is refused
+ * (which one would win?), as for `mimeType`/`mimetype`.
+ */
+const TextPayload = z
+  .strictObject({
+    type: z.literal('text'),
+    originator: Originator,
+    speech: Speech.optional(),
+    text: Speech.optional(),
+    metadata: MessageMetadata.optional(),
+    traceId: TraceId.optional(),
+  })
+  .superRefine((message, ctx) => {
+    if (message.speech !== undefined && message.text !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'give speech or text, not both' });
+    } else if (message.speech === undefined && message.text === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['speech'], message: 'is required (the text of the message; also accepted as text)' });
+    }
+  });
 
 /** Spec 4.3, payload.type `event`: the event's own `lang`, `timezone` and `params`. */
 const EventPayload = z.strictObject({
@@ -331,12 +344,19 @@ const MediaPayload = z
     }
   });
 
-/** Moves the `mimetype` spelling to `mimeType`. */
-function normaliseMimeType<P extends { type: string }>(payload: P): P {
+/** Moves the `mimetype` spelling to `mimeType`, and a text message's `text` to `speech`. */
+function normaliseSpellings<P extends { type: string }>(payload: P): P {
+  if (payload.type === 'text' && 'text' in payload) {
+    const { text, ...rest } = payload as P & { text?: string };
+    return (text === undefined ? rest : { ...rest, speech: text }) as P;
+  }
   if (payload.type !== 'media' || !('mimetype' in payload)) return payload;
   const { mimetype, ...rest } = payload as P & { mimetype?: string; mimeType?: string };
   return (mimetype === undefined ? rest : { ...rest, mimeType: mimetype }) as P;
 }
+
+/** A payload as the emulator handles it: a text message's text is `speech`, always there. */
+type Normalised<P> = P extends { type: 'text' } ? Omit<P, 'text' | 'speech'> & { speech: string } : P;
 
 /**
  * Spec 4.3: the body `{payload}`.
@@ -344,7 +364,9 @@ function normaliseMimeType<P extends { type: string }>(payload: P): P {
  * the envelope has no other field.
  */
 export const SendMessageBody = z.strictObject({
-  payload: z.discriminatedUnion('type', [TextPayload, EventPayload, LocationPayload, MediaPayload]).transform(normaliseMimeType),
+  payload: z
+    .discriminatedUnion('type', [TextPayload, EventPayload, LocationPayload, MediaPayload])
+    .transform((payload) => normaliseSpellings(payload) as Normalised<typeof payload>),
 });
 export type SendMessageBody = z.output<typeof SendMessageBody>;
 export type MessagePayload = SendMessageBody['payload'];
@@ -516,17 +538,9 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown, options: Parse
   return object.ok ? parseWith(schema, object.value, options) : object;
 }
 
-/** Spec 4.3: parses the body of POST messages/:threadId; `mimetype` comes back as `mimeType`. */
+/** Spec 4.3: parses the body of POST messages/:threadId; `mimetype` comes back as `mimeType`, `text` as `speech`. */
 export function parseSendMessageBody(body: unknown, options: ParseOptions = {}): Parsed<SendMessageBody> {
-  const parsed = parseBody(SendMessageBody, body, options);
-  return parsed.ok ? parsed : withSpeechHint(parsed, body);
-}
-
-/** The argument list of spec 4.3 calls the text `text`; say so when a client followed it. */
-function withSpeechHint<F extends { ok: false; field: string; message: string }>(failed: F, body: unknown): F {
-  const payload = (body as { payload?: { text?: unknown } } | undefined)?.payload;
-  if (failed.field !== 'payload.speech' || payload?.text === undefined) return failed;
-  return { ...failed, message: failed.message.replace('payload.speech: is required', 'payload.speech: is required (the text goes in speech, not text)') };
+  return parseBody(SendMessageBody, body, options);
 }
 
 /** Spec 4.4: parses the body of POST handover/:threadId; no body means `{}`. */
