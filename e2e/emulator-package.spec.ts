@@ -132,9 +132,9 @@ test('the packed emulator beside any browser: a random key printed, the old one 
     expect(management, emulator.output()).toBeDefined();
     const foreign = { origin: 'http://evil.example' };
     expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { ...foreign, authorization: 'parley-api-key' } })).status).toBe(401);
-    expect((await fetch(`${emulator.url}/v1/projects/p/flows`, { headers: { authorization: 'Bearer parley-management-key' } })).status).toBe(401);
+    expect((await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: 'Bearer parley-management-key' } })).status).toBe(401);
     expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { authorization: printed! } })).status).toBe(200);
-    expect((await fetch(`${emulator.url}/v1/projects/p/flows`, { headers: { authorization: `Bearer ${management}` } })).status).toBe(200);
+    expect((await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: `Bearer ${management}` } })).status).toBe(200);
     const read = await fetch(`${emulator.url}/receiver`, { headers: foreign });
     expect([read.status, read.headers.get('access-control-allow-origin')]).toEqual([403, null]);
     const preflight = await fetch(`${emulator.url}/receiver`, { method: 'OPTIONS', headers: { ...foreign, 'access-control-request-method': 'DELETE' } });

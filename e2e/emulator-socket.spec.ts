@@ -536,16 +536,19 @@ test('a moderator message pauses the bot for the thread', async () => {
 // ---------------- management API ----------------
 
 test('flows listing needs a Bearer key and honours limit/skip; disabled flows are listed', async () => {
-  expect((await getJson('/v1/projects/p1/flows')).status).toBe(401);
-  expect((await getJson('/v1/projects/p1/flows', { authorization: 'x' })).status).toBe(401);
-  const all = await getJson('/v1/projects/p1/flows', { authorization: `Bearer ${service.options.managementKey}` });
+  expect((await getJson('/v1/projects/parley-demo/flows')).status).toBe(401);
+  expect((await getJson('/v1/projects/parley-demo/flows', { authorization: 'x' })).status).toBe(401);
+  const all = await getJson('/v1/projects/parley-demo/flows', { authorization: `Bearer ${service.options.managementKey}` });
   expect(all.status).toBe(200);
   expect(Array.isArray(all.body)).toBe(true);
   expect(all.body.some((f: Json) => f.disabled === true)).toBe(true);
   for (const f of all.body) expect(Object.keys(f).sort()).toEqual(['brainId', 'createdAt', 'disabled', 'flowId', 'group', 'projectId', 'steps', 'title']);
-  const page = await getJson('/v1/projects/p1/flows?limit=2&skip=1', { authorization: `Bearer ${service.options.managementKey}` });
+  const page = await getJson('/v1/projects/parley-demo/flows?limit=2&skip=1', { authorization: `Bearer ${service.options.managementKey}` });
   expect(page.body.map((f: Json) => f.flowId)).toEqual(all.body.slice(1, 3).map((f: Json) => f.flowId));
-  expect((await getJson('/v1/projects/p1/flows?limit=-1', { authorization: `Bearer ${service.options.managementKey}` })).status).toBe(400);
+  expect((await getJson('/v1/projects/parley-demo/flows?limit=-1', { authorization: `Bearer ${service.options.managementKey}` })).status).toBe(400);
+  // The projects are the flows file's: another id is not one (after the key check, which comes first).
+  const unknown = await getJson('/v1/projects/p1/flows', { authorization: `Bearer ${service.options.managementKey}` });
+  expect([unknown.status, unknown.body.message]).toEqual([404, 'no project "p1": the flows are those of "parley-demo"']);
 });
 
 // ---------------- control API ----------------

@@ -53,7 +53,7 @@ test('costs nothing until opened; then connects, sends the start event and offer
   // The welcome step offers a text and an event quick reply (see e2e/mock/flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
-  const flows = await (await request.get('/mock/v1/projects/demo/flows', { headers: { Authorization: `Bearer ${(await mock(request).keys()).managementKey}` } })).json();
+  const flows = await (await request.get('/mock/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await mock(request).keys()).managementKey}` } })).json();
   const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
     (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
   );

@@ -164,9 +164,9 @@ describe('no published key', () => {
       for (const key of ['parley-api-key', second.apiKey]) {
         expect((await ask(first.url, 'rest/v1/threads?page=1', { ...foreign, Authorization: key })).status).toBe(401);
       }
-      expect((await ask(first.url, 'v1/projects/p/flows', { Authorization: 'Bearer parley-management-key' })).status).toBe(401);
+      expect((await ask(first.url, 'v1/projects/parley-demo/flows', { Authorization: 'Bearer parley-management-key' })).status).toBe(401);
       expect((await ask(first.url, 'rest/v1/threads?page=1', { Authorization: first.apiKey })).status).toBe(200);
-      expect((await ask(first.url, 'v1/projects/p/flows', { Authorization: `Bearer ${first.managementKey}` })).status).toBe(200);
+      expect((await ask(first.url, 'v1/projects/parley-demo/flows', { Authorization: `Bearer ${first.managementKey}` })).status).toBe(200);
       // The console shows them to its own side only.
       const settings = (await ask(first.url, 'console/api/state', { Origin: first.url })).body.settings;
       expect(settings).toMatchObject({ apiKey: first.apiKey, managementKey: first.managementKey });

@@ -165,7 +165,8 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     if (path.startsWith('/rest/v1/')) return rest.handle(req, res, path.slice('/rest/v1/'.length), url);
     if (path === '/socket.info') return get(() => desk.handle(req, res, url, 'plain'));
     if (path === '/sdk/socket.info') return get(() => desk.handle(req, res, url, 'secret'));
-    if (/^\/v1\/projects\/[^/]+\/flows(\/list)?\/?$/.test(path)) return get(() => listFlows(req, res, url, { rawFlows: flows.raw, options, log }));
+    const project = /^\/v1\/projects\/([^/]+)\/flows(\/list)?\/?$/.exec(path)?.[1];
+    if (project !== undefined) return get(() => listFlows(req, res, url, { projectId: decodedSegment(project), rawFlows: flows.raw, options, log }));
     if (path === '/console' || path.startsWith('/console/')) return consoleServer.handle(req, res, path.slice('/console'.length));
     if (path === '/receiver' || path.startsWith('/receiver/')) return receiver.handle(req, res, path.slice('/receiver'.length));
     if (path.startsWith('/__control/')) return handleControl(control, req, res, path.slice('/__control/'.length), url);
@@ -234,3 +235,12 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
 }
 export type Emulator = ReturnType<typeof createEmulator>;
 export type EmulatorControl = Emulator['control'];
+
+/** A path segment as text; one that is not valid percent-encoding stays as written. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -6,9 +6,11 @@ import { header, sendError, sendJson } from './http.ts';
 import type { EmulatorLog } from './log.ts';
 import type { ResolvedOptions } from './options.ts';
 
-export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
+export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { projectId: string; rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
   const refusal = checkManagementKey(header(req, 'authorization')?.trim(), deps);
   if (refusal) return sendError(req, res, 401, refusal);
+  const project = projectFlows(deps.rawFlows, deps.projectId);
+  if (!project.known) return sendError(req, res, 404, `no project "${deps.projectId}": the flows are those of ${project.projects.map((id) => `"${id}"`).join(', ')}`);
   const limit = count(url, 'limit');
   const skip = count(url, 'skip');
   if (limit === null) return sendJson(req, res, 400, { status: 'error', field: 'limit', message: 'limit must be a whole number of 0 or more' });
@@ -19,7 +21,18 @@ export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, d
     deps.log.departure('management', `unknown query parameter(s) ${unknown.join(', ')} (ignored)`);
   }
   const start = skip ?? 0;
-  sendJson(req, res, 200, deps.rawFlows.slice(start, limit === undefined ? undefined : start + limit));
+  sendJson(req, res, 200, project.flows.slice(start, limit === undefined ? undefined : start + limit));
+}
+
+/**
+ * A project's flows. Decision: the projects are the `projectId`s of the flows file; a flow
+ * without one belongs to every project, and a file whose flows name no project answers any id.
+ */
+function projectFlows(rawFlows: unknown[], projectId: string): { known: boolean; projects: string[]; flows: unknown[] } {
+  const projectOf = (flow: unknown) => (typeof flow === 'object' && flow !== null ? (flow as { projectId?: unknown }).projectId : undefined);
+  const projects = [...new Set(rawFlows.map(projectOf).filter((id): id is string => typeof id === 'string'))];
+  const flows = rawFlows.filter((flow) => projectOf(flow) === undefined || projectOf(flow) === projectId);
+  return { known: projects.length === 0 || projects.includes(projectId), projects, flows };
 }
 
 function checkManagementKey(given: string | undefined, deps: { options: ResolvedOptions; log: EmulatorLog }): string | undefined {
