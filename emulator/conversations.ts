@@ -4,7 +4,8 @@
 // the flows, and tells the sockets, the webhook and the console's feed.
 import type { Clock } from './clock.ts';
 import type { Feed } from './feed.ts';
-import { buildReplies, handoverOf, matchStep, type BotInput, type Match, type ReplyFrame } from './flows/flows.ts';
+import { buildReplies, handoverOf, type BotInput, type Match, type ReplyFrame } from './flows/flows.ts';
+import { slotParams, takeTurn } from './flows/turns.ts';
 import type { EmulatorLog } from './log.ts';
 import type { Originator, ReceivedMessage, TranscriptEntry } from './model.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -129,17 +130,23 @@ export function createConversations(deps: ConversationDeps) {
 
   // ---------------- the bot ----------------
 
+  /** The step that answers, with all it sends (turns.ts: NOTHING and SLOT steps); moves the thread's cursor. */
   function match(thread: Thread, input: BotInput): Match | undefined {
-    const found = matchStep(deps.flows(), input, thread.lastStepId);
-    if (found) thread.lastStepId = found.step.stepId;
+    const found = takeTurn(deps.flows(), input, thread);
     deps.log.info(`match "${input.speech}" -> ${found?.step.stepId ?? 'nothing'} (${found?.how})`);
     return found;
+  }
+
+  /** The input with the params the thread's slots took (a message's own win). */
+  function withSlotParams(thread: Thread, input: BotInput): BotInput {
+    const kept = slotParams(thread);
+    return Object.keys(kept).length ? { ...input, params: { ...kept, ...input.params } } : input;
   }
 
   /** The bot answers on the thread's channel, each message after its wait; resolves when all went out. */
   function answer(thread: Thread, input: BotInput, channel: Channel): Promise<void> {
     const found = match(thread, input);
-    const frames = buildReplies(found, input, deps.mediaBase?.());
+    const frames = buildReplies(found, withSlotParams(thread, input), deps.mediaBase?.());
     const sent: Promise<void>[] = [];
     let at = 0;
     for (const frame of frames) {
@@ -259,7 +266,7 @@ export function createConversations(deps: ConversationDeps) {
   /** Sync mode: "timers and delays do not work" (spec 4.3), so every reply comes back at once. */
   function answerNow(thread: Thread, input: BotInput, user: Originator, traceId: number | undefined): Record<string, unknown> {
     const found = match(thread, input);
-    const messages = buildReplies(found, input, deps.mediaBase?.()).flatMap((frame) => frame.payload.messages as unknown as ReceivedMessage[]);
+    const messages = buildReplies(found, withSlotParams(thread, input), deps.mediaBase?.()).flatMap((frame) => frame.payload.messages as unknown as ReceivedMessage[]);
     record(thread, { source: 'bot', via: 'rest', originator: BOT_ORIGINATOR, messages });
     const handover = handoverOf(found);
     if (handover) apply(thread, { type: 'handover', secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds, now: deps.clock.now() });

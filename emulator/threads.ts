@@ -26,6 +26,10 @@ export interface Thread {
   channel?: 'socket' | 'rest';
   /** The flow step last answered, for contextual steps. */
   lastStepId?: string;
+  /** The SLOT step whose value the bot waits for (flows/turns.ts). */
+  awaitingSlot?: string;
+  /** What the thread's slots took, as params. */
+  slotParams?: Record<string, unknown>;
   conversation: Conversation;
   /** Oldest first; change it through the store (append), which keeps it bounded. */
   transcript: TranscriptEntry[];

@@ -81,21 +81,39 @@ type Action = z.infer<typeof Action>;
 /** One action of a flow step, as flow files write it (the documentation's samples are checked with it). */
 export const FlowAction = Action;
 
-const Step = z.object({
-  stepId: z.string().min(1),
+const Intent = z.object({
+  intentId: z.string(),
   title: z.string(),
-  type: z.enum(['INTENT', 'EVENT', 'UNKNOWN', 'IMAGE', 'FILE', 'AUDIO', 'VIDEO', 'LOCATION', 'NOTHING', 'ANYTHING', 'SLOT']),
-  contexts: z.array(z.string()).optional(),
-  intent: z
-    .object({
-      intentId: z.string(),
-      title: z.string(),
-      createdAt: z.string().optional(),
-      examples: z.array(z.object({ query: z.string(), entities: z.array(z.unknown()).optional() })),
-    })
-    .optional(),
-  actions: z.array(Action).default([]),
+  createdAt: z.string().optional(),
+  examples: z.array(z.object({ query: z.string(), entities: z.array(z.unknown()).optional() })),
 });
+
+/** Spec 2.10: on SLOT steps, the value the bot asks for. */
+const Slot = z.object({ validation: z.string().optional(), entityId: z.string().optional(), label: z.string().optional() });
+
+/**
+ * Spec 2.10. The list endpoint may give `intent` and `actions` as identifier strings instead of
+ * the objects (the emulator's own list answers with its file as written): both forms load.
+ * `manualTrigger` (the emulator's): an EVENT step a back end may run with trigger/event.
+ */
+const Step = z
+  .object({
+    stepId: z.string().min(1),
+    title: z.string(),
+    type: z.enum(['INTENT', 'EVENT', 'UNKNOWN', 'IMAGE', 'FILE', 'AUDIO', 'VIDEO', 'LOCATION', 'NOTHING', 'ANYTHING', 'SLOT']),
+    contexts: z.array(z.string()).optional(),
+    // An intent given by its id has no examples: it answers a text equal to the id.
+    intent: z.preprocess((intent) => (typeof intent === 'string' && intent ? { intentId: intent, title: intent, examples: [{ query: intent }] } : intent), Intent.optional()),
+    // An action given by its id is not shown: there is nothing to send for it.
+    actions: z.preprocess((actions) => (Array.isArray(actions) ? actions.filter((action) => typeof action !== 'string') : actions), z.array(Action).default([])),
+    slot: Slot.optional(),
+    manualTrigger: z.boolean().optional(),
+  })
+  .superRefine((step, ctx) => {
+    // Spec 2.10: "required if type is INTENT"; a step that could never match is a mistake in the file.
+    if (step.type === 'INTENT' && step.intent === undefined) ctx.addIssue({ code: 'custom', path: ['intent'], message: `INTENT step "${step.stepId}" has no intent` });
+    if (step.type === 'SLOT' && step.slot === undefined) ctx.addIssue({ code: 'custom', path: ['slot'], message: `SLOT step "${step.stepId}" has no slot` });
+  });
 export type Step = z.infer<typeof Step>;
 
 const Flow = z.object({
@@ -226,9 +244,18 @@ export function matchStep(flows: Flow[], payload: BotInput, lastStepId: string |
       }
     }
     if (best) return { flow: best.flow, step: best.step, how: best.how, score: best.score };
+    // Decision: an ANYTHING step takes any text no intent took, before UNKNOWN (its contexts, when
+    // it has some, say after which steps).
+    const anything = all.find(({ step }) => step.type === 'ANYTHING' && followsOrFree(step, lastStepId));
+    if (anything) return { ...anything, how: 'anything', score: 0 };
   }
   const unknown = all.find(({ step }) => step.type === 'UNKNOWN');
   return unknown ? { ...unknown, how: 'unknown', score: 0 } : undefined;
+}
+
+/** A step without contexts may answer any time; one with contexts only right after one of them. */
+function followsOrFree(step: Step, lastStepId: string | undefined): boolean {
+  return !step.contexts?.length || (lastStepId !== undefined && step.contexts.includes(lastStepId));
 }
 
 function compareRank(a: number[], b: number[]): number {
@@ -376,9 +403,12 @@ export function handoverOf(match: Match | undefined): { secondsToPause?: number 
   return action?.type === 'HANDOVER' ? action.payload : undefined;
 }
 
-/** The EVENT steps' names: the events a back end may trigger by hand (GET trigger/event). */
+/**
+ * The events a back end may trigger by hand (GET trigger/event: "the events that have manual
+ * triggering enabled"): the EVENT steps marked `manualTrigger: true`, by name.
+ */
 export function triggerableEvents(flows: Flow[]): string[] {
-  const names = flows.filter((f) => !f.disabled).flatMap((f) => f.steps.filter((s) => s.type === 'EVENT').map((s) => s.title));
+  const names = flows.filter((f) => !f.disabled).flatMap((f) => f.steps.filter((s) => s.type === 'EVENT' && s.manualTrigger).map((s) => s.title));
   return [...new Set(names)];
 }
 
