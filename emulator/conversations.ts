@@ -6,6 +6,7 @@ import type { Clock } from './clock.ts';
 import type { Feed } from './feed.ts';
 import { buildReplies, handoverOf, type BotInput, type Match, type ReplyFrame } from './flows/flows.ts';
 import { slotParams, takeTurn } from './flows/turns.ts';
+import { asReceived } from './originators.ts';
 import type { EmulatorLog } from './log.ts';
 import type { Originator, ReceivedMessage, TranscriptEntry } from './model.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -282,20 +283,21 @@ export function createConversations(deps: ConversationDeps) {
       channelId: 'rest',
       channelName: 'REST API',
       threadId: thread.threadId,
-      messages: messages.map((m, i) => ({ ...m, intents: [], entities: [], slot: false, contexts: [], meta: { msgId: `${thread.threadId}:${thread.transcript.length}:${i}`, createdAt: now, keepTyping: false } })),
+      messages: messages.map((message, i) => syncMessage(message, i, messages.length, { thread, found, now })),
       sentiment: 0,
       accuracy: found?.score ?? 0,
       originator: BOT_ORIGINATOR,
       traceId: traceId === undefined ? '' : String(traceId),
       createdAt: new Date(now).toISOString(),
       replyTo: input.speech,
-      user,
+      user: { ...user, role: 'user' }, // the sender, as the service shows senders (spec 2.3)
       metadata: { params: input.params ?? {} },
       connectionKey: thread.threadId,
     };
   }
 
-  function moderatorMessage(threadId: string, payload: MessagePayload, originator: Originator): RestOutcome {
+  function moderatorMessage(threadId: string, payload: MessagePayload, sender: Originator): RestOutcome {
+    const originator = asReceived(sender);
     if (payload.type === 'event') {
       return { kind: 'refused', status: 400, field: 'payload.type', message: 'payload.type: a moderator sends text, location or media; run an event with trigger/event' };
     }
@@ -387,4 +389,35 @@ function moderatorResponse(payload: Exclude<MessagePayload, { type: 'event' }>):
   if (payload.type === 'text') return { type: 'text', payload: { text: payload.speech } };
   if (payload.type === 'location') return { type: 'location', payload: { lat: payload.lat, long: payload.long, ...(payload.title ? { title: payload.title } : {}) } };
   return { type: payload.mediaType, payload: { url: payload.url, ...(payload.title ? { title: payload.title } : {}) } };
+}
+
+/**
+ * A message of a sync reply with the fields spec 2.5 adds there. Decisions: `msgId` numbers the
+ * thread's messages (`<threadId>:<entry>:<index>`); `prevMsgId` is the one before it (the
+ * visitor's, for the first); `childMsgId` and `prevChildMsgId` the next and previous messages of
+ * the same reply (null at either end); `flow.metadata` is empty (the flows file has none).
+ */
+function syncMessage(message: ReceivedMessage, index: number, count: number, at: { thread: Thread; found: Match | undefined; now: number }) {
+  const entry = at.thread.transcript.length;
+  const id = (i: number) => `${at.thread.threadId}:${entry}:${i}`;
+  const flow = (message as { flow?: Record<string, unknown> }).flow;
+  const meta = (message as { meta?: Record<string, unknown> }).meta;
+  return {
+    ...message,
+    ...(flow ? { flow: { ...flow, group: at.found?.flow.group ?? '', metadata: [] } } : {}),
+    actions: at.found?.step.actions.map((action) => action.type) ?? [],
+    intents: at.found?.step.intent ? [at.found.step.intent.title] : [],
+    entities: [],
+    slot: at.found?.step.type === 'SLOT',
+    contexts: at.found?.step.contexts ?? [],
+    meta: {
+      msgId: id(index),
+      prevMsgId: index === 0 ? `${at.thread.threadId}:${entry - 1}` : id(index - 1),
+      childMsgId: index + 1 < count ? id(index + 1) : null,
+      prevChildMsgId: index > 0 ? id(index - 1) : null,
+      createdAt: at.now,
+      keepTyping: false,
+      ...meta,
+    },
+  };
 }

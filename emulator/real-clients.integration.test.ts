@@ -309,7 +309,7 @@ describe('real clients, default mode: served and logged', () => {
     const second = await h.plainSocket();
     second.send(textFrame(threadId, 'are you there?', 2));
     const [fromSam] = await second.waitType('message.received');
-    expect(fromSam.payload.originator).toMatchObject({ name: 'Sam', role: 'moderator' });
+    expect(fromSam.payload.originator).toMatchObject({ name: 'Sam', role: 'moderator', userId: 'agent-sam' }); // received originators carry a userId (spec 2.3)
     expect(fromSam.payload.messages[0].fallback).toBe('Sam here, sorry for the wait.');
     await second.waitType('message.delivered');
     await sleep(150);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
+import { asReceived } from '../originators.ts';
 
 // ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
 
@@ -352,7 +353,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
         flush();
         nextAfter = action.payload.after;
         const profile = action.payload.picture ? { picture: action.payload.picture } : undefined;
-        const m = open({ name: action.payload.name, role: 'moderator', ...(profile ? { profile } : {}) });
+        const m = open({ ...asReceived({ name: action.payload.name, role: 'moderator', ...(profile ? { profile } : {}) }) });
         for (const text of action.payload.texts) {
           m.responses.push({ type: 'text', payload: { text }, delay: action.payload.delay ?? 0 });
           m.fallbacks.push(text);

@@ -2,6 +2,7 @@
 import type { TranscriptEntry } from '../model.ts';
 import type { Thread } from '../threads.ts';
 import { listedThreadId } from '../threads.ts';
+import { visitorAsReceived } from '../originators.ts';
 
 /** Spec 8: GET messages and GET threads return 20 entries per page. */
 export const PAGE_SIZE = 20;
@@ -28,7 +29,7 @@ function historyItem(entry: TranscriptEntry) {
   }
   const text = entry.speech ?? entry.event ?? '';
   return {
-    originator: entry.originator,
+    originator: visitorAsReceived(entry.originator),
     messages: [{ fallback: text, contexts: [], params: {}, intents: [], createdAt, responses: [{ type: 'text', payload: { text } }], ...(entry.payload ? { payload: entry.payload } : {}) }],
   };
 }

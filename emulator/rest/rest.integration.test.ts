@@ -142,14 +142,19 @@ describe('REST API, default mode', () => {
     expect(typeof r.accuracy).toBe('number');
     expect(new Date(r.createdAt).toISOString()).toBe(r.createdAt);
     expect(r.replyTo).toBe('opening hours');
-    expect(r.user).toMatchObject({ name: 'Ann', role: 'external' });
+    expect(r.user).toMatchObject({ name: 'Ann', role: 'user' }); // the sender as the service shows senders
     expect(r.metadata).toHaveProperty('params');
     expect(r.messages).toHaveLength(1);
     const m = r.messages[0];
     expect(m.fallback).toMatch(/Monday to Friday/);
-    expect(m).toMatchObject({ intents: [], entities: [], slot: false, contexts: [] });
+    expect(m).toMatchObject({ intents: ['Opening hours'], entities: [], slot: false, contexts: [], actions: ['TEXT'] });
+    expect(m.flow).toMatchObject({ flowId: expect.any(String), title: expect.any(String), group: expect.any(String), metadata: [] });
     expect(typeof m.meta.createdAt).toBe('number');
-    expect(typeof m.meta.msgId).toBe('string');
+    expect(m.meta).toMatchObject({ msgId: expect.any(String), prevMsgId: expect.any(String), childMsgId: null, prevChildMsgId: null, keepTyping: false });
+    // The visitor's message comes back in the history with role user (spec 2.3's received roles).
+    const history = (await rest('GET', `messages/${t}?sync=true`)).body.result.history;
+    expect(history[0].originator).toMatchObject({ name: 'Ann', role: 'user' });
+    expect(history[1].originator).toMatchObject({ role: 'bot', userId: 'bot' });
     // Nothing went to the webhook as `message` for a sync call.
     await sleep(100);
     expect((await received('message')).filter((b) => b.threadId === t)).toEqual([]);
