@@ -161,7 +161,11 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
-    const get = (fn: () => void) => (req.method === 'GET' ? fn() : sendError(req, res, 405, `${req.method} is not allowed on ${path}`));
+    const get = (fn: () => void) => {
+      if (req.method === 'GET') return fn();
+      res.setHeader('Allow', 'GET');
+      sendError(req, res, 405, `${req.method} is not allowed on ${path}; use GET`);
+    };
     if (path.startsWith('/rest/v1/')) return rest.handle(req, res, path.slice('/rest/v1/'.length), url);
     if (path === '/socket.info') return get(() => desk.handle(req, res, url, 'plain'));
     if (path === '/sdk/socket.info') return get(() => desk.handle(req, res, url, 'secret'));

@@ -53,7 +53,8 @@ export const ReceivedPayload = z.object({
 export type ReceivedPayload = z.infer<typeof ReceivedPayload>;
 
 /**
- * 4.2 `message.delivered`: an echo of threadId, traceId and speech. traceId is an integer on the
+ * 4.2 `message.delivered`: an echo of the sent payload (the spec lists threadId, traceId and
+ * speech; the service echoes it whole); the client reads these two. traceId is an integer on the
  * socket, but the spec shows it as a string elsewhere (2.6): the client reads either.
  */
 export const DeliveredPayload = z.object({
