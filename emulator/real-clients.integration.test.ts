@@ -191,6 +191,18 @@ describe('real clients, default mode: served and logged', () => {
     ]);
   });
 
+  it('where the spec is looser: socket text past 255 characters, and a secret socket\'s message.send without nonce, are served without a departure', async () => {
+    const threadId = tid();
+    const address = await h.secretAddress({ threadId, secret: '' });
+    const client = await h.connect(address.body.payload.endpoint);
+    const long = 'x'.repeat(3000);
+    client.send(textFrame(threadId, long, 1)); // no nonce
+    const [delivered] = await client.waitType('message.delivered');
+    expect(delivered.payload).toMatchObject({ threadId, traceId: 1, speech: long });
+    expect(client.of('error')).toEqual([]);
+    expect((await h.state()).departures.filter((d: { subject?: string }) => d.subject === threadId)).toEqual([]);
+  });
+
   it('(b) the same sessionId on a plain address request is served too', async () => {
     const sessionId = randomUUID();
     expect((await h.plainAddress(sessionId)).status).toBe(200);
