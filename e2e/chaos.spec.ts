@@ -1,7 +1,7 @@
 // Seeded chaos: one tab sends 150 messages in bursts while the mock drops its socket about 30
 // times (clean closes and abrupt kills) and fails about 8 address requests, at random moments.
 // Everything random comes from one printed seed; PARLEY_SEED=<seed> replays a run.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { HarnessOptions } from './pages/client-harness.ts';
 import { mock, type ConnectionLog } from './support/mock.ts';
 import { rng, seedFrom } from './support/prng.ts';

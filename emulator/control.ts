@@ -3,7 +3,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { EmulatorControl } from './emulator.ts';
+import type { BoundedList } from './bounded.ts';
+import type { Conversations } from './conversations.ts';
+import type { DropNotices } from './drops.ts';
+import type { EmulatorLog } from './log.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { Broadcast } from './rest/endpoints.ts';
+import type { AddressConfig, AddressDesk } from './socket/address.ts';
+import type { SocketHub } from './socket/sockets.ts';
+import type { ThreadStore } from './threads.ts';
+import type { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import type { WebhookReceiver } from './webhooks/receiver.ts';
 import { HttpError, readJson, sendError, sendJson } from './http.ts';
 import { describeIssues } from './socket/frames.ts';
 
@@ -56,6 +66,30 @@ const bodies = {
     .refine((b) => !b.binary || b.frame === undefined, { message: 'binary applies to raw or raws only' }),
 };
 type Verb = keyof typeof bodies;
+
+/** Socket settings tests may change at run time (control API `config`). */
+export interface SocketConfig extends AddressConfig {
+  idleTimeoutMs: number;
+}
+
+/** What the control API reaches of an emulator (emulator.ts hands it over; declared here, so neither file imports the other's values). */
+export interface EmulatorControl {
+  options: ResolvedOptions;
+  config: SocketConfig;
+  desk: AddressDesk;
+  sockets: SocketHub;
+  conversations: Conversations;
+  threads: ThreadStore;
+  webhooks: WebhookDispatcher;
+  receiver: WebhookReceiver;
+  broadcasts: BoundedList<Broadcast>;
+  /** The next valid message.send frames refused with an `error` frame (control `refuse`). */
+  refusals: { sends: number; message: string };
+  log: EmulatorLog;
+  drops: DropNotices;
+  reset(): void;
+  rearmIdle(): void;
+}
 
 export async function handleControl(core: EmulatorControl, req: IncomingMessage, res: ServerResponse, verb: string, url: URL): Promise<void> {
   try {

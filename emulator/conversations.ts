@@ -40,6 +40,7 @@ export interface ConversationDeps {
 /** writeConcern waits at most this long for delayed replies. */
 const WRITE_CONCERN_LIMIT_MS = 30_000;
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConversations(deps: ConversationDeps) {
   const timers = new Set<unknown>();
   let replies = { hold: false, delayMs: 0 };

@@ -7,7 +7,7 @@ import { overlongTarget, trimTrailingSlashes } from './bounds.ts';
 import { accessRules, hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './access.ts';
 import { systemClock } from './clock.ts';
 import { createConsoleServer } from './console/server.ts';
-import { handleControl } from './control.ts';
+import { handleControl, type EmulatorControl, type SocketConfig } from './control.ts';
 import { BoundedList } from './bounded.ts';
 import { BOUNDS } from './retention.ts';
 import { createConversations } from './conversations.ts';
@@ -22,16 +22,12 @@ import type { ConsoleSource } from './model.ts';
 import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
 import { restEndpoints, type Broadcast } from './rest/endpoints.ts';
 import { createRestRouter } from './rest/router.ts';
-import { createAddressDesk, type AddressConfig } from './socket/address.ts';
+import { createAddressDesk } from './socket/address.ts';
 import { createSocketHub } from './socket/sockets.ts';
 import { createThreadStore } from './threads.ts';
 import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createReceiver } from './webhooks/receiver.ts';
 
-/** Socket settings tests may change at run time (control API `config`). */
-export interface SocketConfig extends AddressConfig {
-  idleTimeoutMs: number;
-}
 
 const defaultSocketConfig = (options: ResolvedOptions): SocketConfig => ({
   tokenTtlMs: 60_000, // spec 3, 8: addresses live 60 s
@@ -46,6 +42,7 @@ const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulat
 const DEFAULT_REFUSAL = 'message refused (control refuse)';
 
 /** `access`: who may reach it (by default from allowOrigins and allowHosts; the Vite plugin passes Vite's own rules). */
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createEmulator(input: EmulatorOptions = {}, access: AccessRules = accessRules(input)) {
   const options = resolveOptions(input);
   const clock = input.clock ?? systemClock;
@@ -218,7 +215,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   }
 
   /** What the control API (tests) reaches. */
-  const control = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, drops, reset, rearmIdle: () => sockets.rearmIdle() };
+  const control: EmulatorControl = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, drops, reset, rearmIdle: () => sockets.rearmIdle() };
 
   /**
    * Only from a Host the host check vouched for: a DNS-rebound first request would otherwise make
@@ -238,7 +235,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   return { options, handleRequest, handleUpgrade, setOrigin, reset, close, control, feed, webhooks, receiver, threads };
 }
 export type Emulator = ReturnType<typeof createEmulator>;
-export type EmulatorControl = Emulator['control'];
+export type { EmulatorControl, SocketConfig };
 
 /** A path segment as text; one that is not valid percent-encoding stays as written. */
 function decodedSegment(segment: string): string {

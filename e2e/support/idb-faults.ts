@@ -50,11 +50,10 @@ function install(): void {
     if (faults.slowMs > 0) {
       // A transaction commits when no request is left: keep one going until the deadline.
       const until = Date.now() + faults.slowMs;
-      const store = this;
-      const keepAlive = () => {
-        if (Date.now() < until) store.count().onsuccess = keepAlive;
+      const keepAlive = (store: IDBObjectStore) => {
+        if (Date.now() < until) store.count().onsuccess = () => keepAlive(store);
       };
-      keepAlive();
+      keepAlive(this);
     }
     return request;
   };

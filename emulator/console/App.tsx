@@ -1,5 +1,4 @@
 /** @jsxRuntime classic */ /** @jsx h */
-/** @jsxFrag Fragment */
 // The agent console: threads | conversation | webhooks (stacked on a narrow screen).
 import { Fragment, h } from 'preact';
 import type { Signal } from '@preact/signals-core';
@@ -26,7 +25,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   const feed = useSignalValue(store.feed);
   const loadError = useSignalValue(store.loadError);
   return (
-    <>
+    <Fragment>
       <a class="skip" href="#conversation">
         Skip to the conversation
       </a>
@@ -45,6 +44,6 @@ export function ConsoleApp(props: ConsoleAppProps) {
         <Conversation store={store} rest={props.rest} agent={props.agent} />
         <WebhookLog store={store} origin={props.origin} />
       </div>
-    </>
+    </Fragment>
   );
 }

@@ -45,6 +45,7 @@ const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data:; " +
   "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConsoleServer(source: ConsoleSource, options: ConsoleServerOptions): ConsoleServer {
   const root = resolve(typeof options.assetsDir === 'string' ? options.assetsDir : fileURLToPath(options.assetsDir));
   const keepAliveMs = options.keepAliveMs ?? 15_000;

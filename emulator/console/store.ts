@@ -59,6 +59,7 @@ export interface ConsoleStoreOptions {
   feedUrl?: string;
 }
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const { api } = options;
   const settings = signal<ConsoleSettings | undefined>(undefined);

@@ -65,6 +65,7 @@ export interface AddressDeps {
   onDrop?(name: BoundName): void;
 }
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createAddressDesk(deps: AddressDeps) {
   const dropped = (name: BoundName) => () => deps.onDrop?.(name);
   /** In the order issued, so the expired ones are the first. */

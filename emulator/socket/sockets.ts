@@ -68,6 +68,7 @@ export interface SocketDeps {
 
 type UpgradeRefusal = { at: number; token?: string; reason: string };
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createSocketHub(deps: SocketDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   let sockets: SocketRecord[] = [];

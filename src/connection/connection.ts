@@ -73,6 +73,7 @@ export interface Connection {
   send(frame: OutgoingFrame): boolean;
 }
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConnection(options: ConnectionOptions, deps: ConnectionDeps = {}): Connection {
   const timings: ConnectionTimings = { ...DEFAULT_TIMINGS, ...options.timings };
   const clock = deps.clock ?? systemClock;

@@ -15,7 +15,7 @@ import { createIntake } from './intake.ts';
 import { createJournal } from './journal.ts';
 import type { SendRequest } from './outgoing.ts';
 import { createOutbox } from './outbox.ts';
-import type { ConversationStore, OutboxRecord, StoredConversation, ThreadMeta } from './persistence.ts';
+import type { ConversationStore, StoredConversation, ThreadMeta } from './persistence.ts';
 import { createPlayer } from './player.ts';
 import { startingPoint } from './starting-point.ts';
 import { requestThreadAddress } from './thread-address.ts';
@@ -67,6 +67,7 @@ const FIRST_LOAD = 50;
 
 const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createEngine(options: EngineOptions) {
   const { clock, logger, store, publish, emit } = options;
   const random = options.random ?? Math.random;

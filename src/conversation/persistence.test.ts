@@ -189,7 +189,7 @@ describe('indexedDbStore', () => {
     const loaded = await store.load(10);
     expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
     expect(loaded?.entries[1]).toMatchObject({ rich: { type: 'buttons', buttons: [{ label: 'Site', action: { url: 'https://parley.test/' } }] } });
-    expect((loaded?.entries[1] as ReceivedEntry).rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
+    expect((loaded!.entries[1] as ReceivedEntry).rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
     expect(loaded?.entries[2]).toEqual({ kind: 'received', id: 'r-22', seq: 22, from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', at: 22, text: 'fallback', quickReplies: [{ label: 'Yes' }] });
     expect((await store.loadOlder('thread-1', 24, 10)).map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
     expect(logger.warn).toHaveBeenCalledOnce();

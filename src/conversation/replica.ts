@@ -36,6 +36,7 @@ export type Op =
   | { op: 'error'; message?: string }
   | { op: 'read'; seq: number };
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createReplica() {
   const threadId = signal('');
   const window = signal<readonly TranscriptEntry[]>([]);

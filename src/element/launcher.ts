@@ -39,7 +39,10 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, onIntent
     badge.textContent = unread > 99 ? '99+' : String(unread);
     description.textContent = text;
     if (unread > 0) button.append(badge, description);
-    else (badge.remove(), description.remove());
+    else {
+      badge.remove();
+      description.remove();
+    }
     announcer.textContent = text;
   };
   render();

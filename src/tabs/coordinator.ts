@@ -80,6 +80,7 @@ function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntr
   return shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'));
 }
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createCoordinator(options: CoordinatorOptions) {
   const { replica, support } = options;
   let engine: Engine | undefined;

@@ -1,4 +1,4 @@
-/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
+/** @jsxRuntime classic */ /** @jsx h */
 // Text with its http(s) URLs as links. Always rendered as text nodes, never as HTML.
 import { Fragment, h } from 'preact';
 import { linkify } from './linkify.ts';
@@ -11,7 +11,7 @@ export function NewTabNote({ text }: { text: string }) {
 /** `newTab` is said after each link, which opens in a new tab. */
 export function Linkified({ text, newTab }: { text: string; newTab: string }) {
   return (
-    <>
+    <Fragment>
       {linkify(text).map((segment, index) =>
         segment.kind === 'link' ? (
           <a key={index} class="link" part="link" href={segment.href} target="_blank" rel="noopener noreferrer">
@@ -22,6 +22,6 @@ export function Linkified({ text, newTab }: { text: string; newTab: string }) {
           segment.text
         ),
       )}
-    </>
+    </Fragment>
   );
 }

@@ -1,4 +1,4 @@
-/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
+/** @jsxRuntime classic */ /** @jsx h */
 // One transcript entry: who said it, the text (autolinked, never HTML), the time, and for the
 // visitor's own messages the delivery status with a retry when it failed.
 import { Component, Fragment, h } from 'preact';
@@ -77,7 +77,7 @@ export class MessageBubble extends Component<BubbleProps> {
               {clockTime(entry.at, strings.language)}
             </time>
             {own && (
-              <>
+              <Fragment>
                 <span aria-hidden="true">
                   ·
                 </span>
@@ -85,7 +85,7 @@ export class MessageBubble extends Component<BubbleProps> {
                   {strings[own.status]}
                 </span>
                 {own.status === 'failed' && (
-                  <>
+                  <Fragment>
                     {/* The service's reason, when it refused the message: text, never HTML. */}
                     {own.error && <span class="delivery-error">{own.error}</span>}
                     <button type="button" class="text-button retry" part="retry" onClick={() => onRetry(own.traceId)}>
@@ -94,9 +94,9 @@ export class MessageBubble extends Component<BubbleProps> {
                     <button type="button" class="text-button retry" part="discard" onClick={() => onDiscard(own.traceId)}>
                       {strings.discard}
                     </button>
-                  </>
+                  </Fragment>
                 )}
-              </>
+              </Fragment>
             )}
           </p>
         </div>

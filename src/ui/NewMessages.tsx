@@ -1,4 +1,4 @@
-/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
+/** @jsxRuntime classic */ /** @jsx h */
 // While the visitor reads older messages and new ones arrive below: a button to the latest, with
 // how many came, and one announcement of them once they stop coming (not one per message).
 import { Fragment, h } from 'preact';
@@ -18,7 +18,7 @@ export function NewMessages(props: { count: number; strings: PanelStrings; onJum
     return () => clearTimeout(timer);
   }, [count]);
   return (
-    <>
+    <Fragment>
       <span class="visually-hidden" role="status" data-new-messages="">
         {heard}
       </span>
@@ -28,6 +28,6 @@ export function NewMessages(props: { count: number; strings: PanelStrings; onJum
           {words}
         </button>
       )}
-    </>
+    </Fragment>
   );
 }

@@ -32,6 +32,7 @@ function authorKey(entry: TranscriptEntry | undefined): string | undefined {
   return entry && (entry.kind === 'user' ? 'self' : `${entry.from}:${entry.name ?? ''}`);
 }
 
+// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function Transcript(props: {
   entries: readonly TranscriptEntry[];
   /** The stored conversation is loaded. Until then the log stays empty, and it is a new log

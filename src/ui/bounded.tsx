@@ -1,4 +1,4 @@
-/** @jsxRuntime classic */ /** @jsx h */ /** @jsxFrag Fragment */
+/** @jsxRuntime classic */ /** @jsx h */
 // What the panel draws of one message, whatever the service sends: the first cards, list items,
 // buttons and quick replies with "and 4,990 more", titles and labels cut with "…", and a long
 // text a part at a time behind "Show more" (the bounds are in ../protocol/limits.ts). The stored
@@ -71,12 +71,12 @@ export function LongText({ text, strings }: { text: string; strings: PanelString
   if (parts.length === 1 && parts[0] === text) return <Linkified text={text} newTab={strings.newTab} />;
   const rest = text.length - parts.reduce((sum, part) => sum + part.length, 0);
   return (
-    <>
+    <Fragment>
       {parts.map((part, index) => (
         <Part key={index} text={part} newTab={strings.newTab} />
       ))}
       {rest > 0 && (
-        <>
+        <Fragment>
           …{' '}
           <button
             type="button"
@@ -90,9 +90,9 @@ export function LongText({ text, strings }: { text: string; strings: PanelString
           >
             {strings.showMore}
           </button>
-        </>
+        </Fragment>
       )}
-    </>
+    </Fragment>
   );
 }
 
