@@ -1,29 +1,25 @@
 // The Parley emulator, mountable: the whole service of spec 1-9 behind two node:http hooks
 // (requests and upgrades), so it runs standalone (index.ts, cli.ts), inside Vite (vite-plugin.ts)
-// or in a test. This file wires the parts and routes paths; each part has a file of its own.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { overlongTarget, trimTrailingSlashes } from './bounds.ts';
-import { accessRules, hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './access.ts';
+// or in a test. This file wires the parts (routing.ts routes paths to them); each part has a file of its own.
+import { accessRules, type AccessRules } from './access.ts';
 import { systemClock } from './clock.ts';
 import { createConsoleServer } from './console/server.ts';
-import { handleControl, type EmulatorControl, type SocketConfig } from './control.ts';
+import type { EmulatorControl, SocketConfig } from './control.ts';
 import { BoundedList } from './bounded.ts';
 import { BOUNDS } from './retention.ts';
 import { createConversations } from './conversations.ts';
 import { createDropNotices } from './drops.ts';
 import { createFeed } from './feed.ts';
 import { loadFlows, type Flow } from './flows/flows.ts';
-import { refuse, sendError, sendJson, sendPreflight } from './http.ts';
 import { createLog } from './log.ts';
-import { serveMedia } from './media.ts';
-import { listFlows } from './management.ts';
 import type { ConsoleSource } from './model.ts';
 import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
 import { restEndpoints, type Broadcast } from './rest/endpoints.ts';
 import { createRestRouter } from './rest/router.ts';
 import { createAddressDesk } from './socket/address.ts';
 import { createSocketHub } from './socket/sockets.ts';
+import { createOwnOrigin } from './own-origin.ts';
+import { createRouting } from './routing.ts';
 import { createThreadStore } from './threads.ts';
 import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createReceiver } from './webhooks/receiver.ts';
@@ -42,7 +38,6 @@ const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulat
 const DEFAULT_REFUSAL = 'message refused (control refuse)';
 
 /** `access`: who may reach it (by default from allowOrigins and allowHosts; the Vite plugin passes Vite's own rules). */
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createEmulator(input: EmulatorOptions = {}, access: AccessRules = accessRules(input)) {
   const options = resolveOptions(input);
   const clock = input.clock ?? systemClock;
@@ -57,9 +52,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   });
   let flows: { raw: unknown[]; flows: Flow[] } = loadFlows(options.flows);
   let webhookUrl = options.webhookUrl;
-  // The emulator's own origin (the built-in receiver's URL, the flows' media): set by whoever
-  // listens (setOrigin), else learnt from the first request whose Host passed the host check.
-  let origin = '';
+  const origin = createOwnOrigin(access);
   const broadcasts = new BoundedList<Broadcast>(BOUNDS.broadcasts, undefined, () => drops.dropped('broadcasts'));
   /** Tests make the next valid message.send frames be refused with an `error` frame (control `refuse`). */
   const refusals = { sends: 0, message: DEFAULT_REFUSAL };
@@ -67,7 +60,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   const receiver = createReceiver({ clock, onDrop: () => drops.dropped('receiver') });
   const webhooks = createWebhookDispatcher({
     target: () => {
-      const url = webhookUrl === undefined ? (origin ? `${origin}${options.prefix}/receiver` : undefined) : webhookUrl;
+      const url = currentWebhookUrl();
       return url ? { url, verifyToken: options.verifyToken } : undefined;
     },
     timeScale: options.webhookTimeScale,
@@ -77,7 +70,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     onDrop: drops.dropped,
   });
   const desk = createAddressDesk({ options, config, threads, clock, log, onDrop: drops.dropped });
-  const mediaBase = () => (origin ? `${origin}${options.prefix}/` : undefined);
+  const mediaBase = () => (origin.get() ? `${origin.get()}${options.prefix}/` : undefined);
   const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed, mediaBase });
   const sockets = createSocketHub({
     desk,
@@ -124,69 +117,10 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   };
   const consoleServer = createConsoleServer(consoleSource, { assetsDir: CONSOLE_ASSETS });
 
+  /** null: no webhook; undefined: the built-in receiver, once the origin is known. */
   function currentWebhookUrl(): string | undefined {
     if (webhookUrl === null) return undefined;
-    return webhookUrl ?? (origin ? `${origin}${options.prefix}/receiver` : undefined);
-  }
-
-  const owns = (pathname: string) => options.prefix === '' || pathname === options.prefix || pathname.startsWith(`${options.prefix}/`);
-
-  function handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-    if (!owns(url.pathname)) return false;
-    const path = url.pathname.slice(options.prefix.length) || '/';
-    const refusal = hostRefusal(req, access) ?? (isPrivatePath(path) ? originRefusal(req, access) : undefined);
-    if (refusal) {
-      refuse(res, refusal);
-      return true;
-    }
-    learnOrigin(req);
-    const overlong = overlongTarget(req.url ?? '/');
-    if (overlong) {
-      sendJson(req, res, 414, { status: 'error', ...overlong });
-      return true;
-    }
-    if (req.method === 'OPTIONS' && !path.startsWith('/console')) {
-      sendPreflight(req, res);
-      return true;
-    }
-    route(req, res, url, path).catch((error: unknown) => {
-      log.info('handler error', error);
-      if (!res.headersSent) sendError(req, res, 500, `emulator error: ${(error as Error).message}`);
-    });
-    return true;
-  }
-
-  async function route(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
-    const get = (fn: () => void) => {
-      if (req.method === 'GET') return fn();
-      res.setHeader('Allow', 'GET');
-      sendError(req, res, 405, `${req.method} is not allowed on ${path}; use GET`);
-    };
-    if (path.startsWith('/rest/v1/')) return rest.handle(req, res, path.slice('/rest/v1/'.length), url);
-    if (path === '/socket.info') return get(() => desk.handle(req, res, url, 'plain'));
-    if (path === '/sdk/socket.info') return get(() => desk.handle(req, res, url, 'secret'));
-    const project = /^\/v1\/projects\/([^/]+)\/flows(\/list)?\/?$/.exec(path)?.[1];
-    if (project !== undefined) return get(() => listFlows(req, res, url, { projectId: decodedSegment(project), rawFlows: flows.raw, options, log }));
-    if (path === '/console' || path.startsWith('/console/')) return consoleServer.handle(req, res, path.slice('/console'.length));
-    if (path === '/receiver' || path.startsWith('/receiver/')) return receiver.handle(req, res, path.slice('/receiver'.length));
-    if (path.startsWith('/__control/')) return handleControl(control, req, res, path.slice('/__control/'.length), url);
-    if (path.startsWith('/media/')) return get(() => void serveMedia(req, res, path.slice('/media/'.length), options.media));
-    if (path === '/health') return get(() => sendJson(req, res, 200, { status: 'ok' }));
-    sendError(req, res, 404, `no such endpoint: ${req.method} ${options.prefix}${path}`);
-  }
-
-  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-    if (!owns(url.pathname)) return false;
-    const refusal = hostRefusal(req, access);
-    if (refusal) {
-      const body = JSON.stringify({ status: 'error', message: refusal });
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      return true;
-    }
-    sockets.handleUpgrade(req, socket, head, url.pathname.slice(options.prefix.length) || '/');
-    return true;
+    return webhookUrl ?? (origin.get() ? `${origin.get()}${options.prefix}/receiver` : undefined);
   }
 
   /** Forgets every thread, socket, event and delivery (test isolation); options stay. */
@@ -216,32 +150,21 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
 
   /** What the control API (tests) reaches. */
   const control: EmulatorControl = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, drops, reset, rearmIdle: () => sockets.rearmIdle() };
+  const { handleRequest, handleUpgrade } = createRouting({
+    options,
+    access,
+    log,
+    learnOrigin: origin.learn,
+    rest,
+    desk,
+    rawFlows: () => flows.raw,
+    consoleServer,
+    receiver,
+    control,
+    sockets,
+  });
 
-  /**
-   * Only from a Host the host check vouched for: a DNS-rebound first request would otherwise make
-   * every later default webhook (transcripts, the verify token) go to the attacker's name. With
-   * `allowHosts: true` (Vite's `allowedHosts: true`) nothing vouches: only setOrigin sets it.
-   */
-  function learnOrigin(req: IncomingMessage): void {
-    if (origin || !req.headers.host || access.allowHosts === true) return;
-    origin = `http://${req.headers.host}`;
-  }
-
-  /** The emulator's own address, for the built-in receiver's URL and the flows' media (else learnt from a checked first request). */
-  function setOrigin(url: string): void {
-    origin = trimTrailingSlashes(url);
-  }
-
-  return { options, handleRequest, handleUpgrade, setOrigin, reset, close, control, feed, webhooks, receiver, threads };
+  return { options, handleRequest, handleUpgrade, setOrigin: origin.set, reset, close, control, feed, webhooks, receiver, threads };
 }
 export type Emulator = ReturnType<typeof createEmulator>;
 export type { EmulatorControl, SocketConfig };
-
-/** A path segment as text; one that is not valid percent-encoding stays as written. */
-function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}

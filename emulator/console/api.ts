@@ -19,6 +19,11 @@ export class ActionError extends Error {
   }
 }
 
+/** How an error reads for the agent. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export interface ConsoleState {
   settings: ConsoleSettings;
   threads: ThreadSummary[];

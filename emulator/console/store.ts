@@ -2,27 +2,16 @@
 // Events). The feed only carries changes, so each (re)opening of it reloads the state; events
 // that arrive while a load is under way wait for it and are applied after, so none is lost and
 // none is undone by an older snapshot (every event replaces a whole record, keyed by id).
+// The feed's connection is feed-connection.ts; the selected transcript's loading, selected-transcript.ts.
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { BoundName } from '../retention.ts';
 import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
-import { ActionError, type ConsoleApi } from './api.ts';
+import { messageOf, type ConsoleApi } from './api.ts';
+import { createFeedConnection, type FeedSourceConstructor, type FeedStatus } from './feed-connection.ts';
+import { createSelectedTranscript } from './selected-transcript.ts';
 
-/** The part of EventSource the store uses (a test passes a fake). */
-export interface FeedSource {
-  readonly readyState: number;
-  onopen: ((event: Event) => unknown) | null;
-  onmessage: ((event: MessageEvent) => unknown) | null;
-  onerror: ((event: Event) => unknown) | null;
-  close(): void;
-}
-export type FeedSourceConstructor = new (url: string) => FeedSource;
-
-/** connecting: first try; live: open; reconnecting: EventSource is retrying; offline: it gave up. */
-export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
-
-const CLOSED = 2;
-/** After EventSource gives up (an answer that is not a stream), the store tries again this late. */
-export const RETRY_MS = 5000;
+export { messageOf } from './api.ts';
+export { RETRY_MS, type FeedSource, type FeedSourceConstructor, type FeedStatus } from './feed-connection.ts';
 
 export interface ConsoleStore {
   readonly settings: ReadonlySignal<ConsoleSettings | undefined>;
@@ -59,7 +48,6 @@ export interface ConsoleStoreOptions {
   feedUrl?: string;
 }
 
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const { api } = options;
   const settings = signal<ConsoleSettings | undefined>(undefined);
@@ -73,23 +61,15 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const feed = signal<FeedStatus>('connecting');
   const loadError = signal<string | undefined>(undefined);
 
-  const threads = computed(() =>
-    // Those waiting for an agent (handover) first, then the latest activity first.
-    [...threadMap.value.values()].sort(
-      (a, b) => Number(b.status === 'handover') - Number(a.status === 'handover') || b.lastActivityAt - a.lastActivityAt || (a.threadId < b.threadId ? -1 : 1),
-    ),
-  );
+  const threads = computed(() => [...threadMap.value.values()].sort(byWaitingThenActivity));
   const webhooks = computed(() => [...webhookMap.value.values()].sort((a, b) => b.createdAt - a.createdAt));
   const selected = computed(() => (selectedId.value === undefined ? undefined : threadMap.value.get(selectedId.value)));
 
-  // Feed events held while the state (stateHeld) or the selected transcript (entriesHeld) loads.
+  // Feed events held while the state loads.
   let stateHeld: FeedEvent[] | undefined;
-  let entriesHeld: TranscriptEntry[] | undefined;
   let stateLoad = 0;
-  let transcriptLoad = 0;
-  let source: FeedSource | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let disposed = false;
+  const putThread = (thread: ThreadSummary) => (threadMap.value = withEntry(threadMap.value, thread.threadId, thread));
+  const selection = createSelectedTranscript({ api, transcript, transcriptError, putThread });
 
   const markUnread = (threadId: string, isUnread: boolean) => {
     if (unread.value.has(threadId) === isUnread) return;
@@ -101,27 +81,18 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
 
   const addEntry = (entry: TranscriptEntry) => {
     if (entry.threadId !== selectedId.value) return markUnread(entry.threadId, true);
-    if (entriesHeld) return void entriesHeld.push(entry);
-    const current = transcript.value;
-    if (current && !current.some((known) => known.id === entry.id)) transcript.value = [...current, entry];
+    selection.add(entry);
   };
 
   const apply = (event: FeedEvent) => {
     switch (event.kind) {
-      case 'thread': {
-        const next = new Map(threadMap.value);
-        next.set(event.thread.threadId, event.thread);
-        threadMap.value = next;
-        return;
-      }
+      case 'thread':
+        return void putThread(event.thread);
       case 'entry':
         return addEntry(event.entry);
-      case 'webhook': {
-        const next = new Map(webhookMap.value);
-        next.set(event.delivery.id, event.delivery);
-        webhookMap.value = next;
+      case 'webhook':
+        webhookMap.value = withEntry(webhookMap.value, event.delivery.id, event.delivery);
         return;
-      }
       case 'dropped':
         if (!dropped.value.has(event.bound)) dropped.value = new Set([...dropped.value, event.bound]);
         return;
@@ -135,34 +106,6 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
   const receive = (event: FeedEvent) => {
     if (stateHeld) stateHeld.push(event);
     else batch(() => apply(event));
-  };
-
-  const loadTranscript = async (threadId: string) => {
-    const load = ++transcriptLoad;
-    entriesHeld = [];
-    try {
-      const detail = await api.thread(threadId);
-      if (load !== transcriptLoad) return;
-      const entries = [...detail.transcript];
-      const known = new Set(entries.map((entry) => entry.id));
-      for (const entry of entriesHeld) if (!known.has(entry.id)) entries.push(entry);
-      batch(() => {
-        transcript.value = entries;
-        transcriptError.value = undefined;
-        const next = new Map(threadMap.value);
-        next.set(detail.thread.threadId, detail.thread);
-        threadMap.value = next;
-      });
-    } catch (error) {
-      if (load !== transcriptLoad) return;
-      batch(() => {
-        transcript.value = undefined;
-        transcriptError.value =
-          error instanceof ActionError && error.status === 404 ? 'This thread no longer exists.' : messageOf(error);
-      });
-    } finally {
-      if (load === transcriptLoad) entriesHeld = undefined;
-    }
   };
 
   async function refresh(): Promise<void> {
@@ -186,45 +129,18 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
     stateHeld = undefined;
     const threadId = selectedId.peek();
     // The transcript reload takes the entries from now on; the held ones merge in by id.
-    const reload = threadId === undefined ? undefined : loadTranscript(threadId);
+    const reload = threadId === undefined ? undefined : selection.load(threadId);
     batch(() => held.forEach(apply));
     await reload;
   }
 
-  const connect = () => {
-    if (disposed) return;
-    const feedSource = new options.EventSource(options.feedUrl ?? 'api/feed');
-    source = feedSource;
-    feedSource.onopen = () => {
-      if (source !== feedSource) return;
-      feed.value = 'live';
-      void refresh();
-    };
-    feedSource.onmessage = (message) => {
-      if (source !== feedSource) return;
-      let event: FeedEvent;
-      try {
-        event = JSON.parse(String(message.data)) as FeedEvent;
-      } catch {
-        return; // Not ours: ignored, never a crash.
-      }
-      if (event && typeof event === 'object' && typeof event.kind === 'string') receive(event);
-    };
-    feedSource.onerror = () => {
-      if (source !== feedSource) return;
-      if (feedSource.readyState !== CLOSED) {
-        feed.value = 'reconnecting';
-        return;
-      }
-      // EventSource gave up (e.g. the emulator answered 503): try again a little later.
-      feed.value = 'offline';
-      feedSource.close();
-      source = undefined;
-      retry = setTimeout(connect, RETRY_MS);
-      // Show what can be shown meanwhile (or why nothing can).
-      void refresh();
-    };
-  };
+  const connection = createFeedConnection({
+    EventSource: options.EventSource,
+    url: options.feedUrl ?? 'api/feed',
+    status: feed,
+    reload: () => void refresh(),
+    receive,
+  });
 
   return {
     settings,
@@ -246,28 +162,26 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
         transcriptError.value = undefined;
         if (threadId !== undefined) markUnread(threadId, false);
       });
-      if (threadId === undefined) {
-        transcriptLoad++;
-        entriesHeld = undefined;
-      } else void loadTranscript(threadId);
+      if (threadId === undefined) selection.forget();
+      else void selection.load(threadId);
     },
     refresh,
     async setWebhookUrl(url) {
       settings.value = await api.setWebhookUrl(url);
     },
-    start() {
-      if (source || disposed) return;
-      connect();
-    },
-    dispose() {
-      disposed = true;
-      clearTimeout(retry);
-      source?.close();
-      source = undefined;
-    },
+    start: connection.start,
+    dispose: connection.dispose,
   };
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Those waiting for an agent (handover) first, then the latest activity first. */
+function byWaitingThenActivity(a: ThreadSummary, b: ThreadSummary): number {
+  return Number(b.status === 'handover') - Number(a.status === 'handover') || b.lastActivityAt - a.lastActivityAt || (a.threadId < b.threadId ? -1 : 1);
+}
+
+/** A copy of `map` with `key` set: signals see a new map. */
+function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
+  const next = new Map(map);
+  next.set(key, value);
+  return next;
 }

@@ -11,16 +11,17 @@
 // on order across failures (an event's retry can arrive after later events); `createdAt` and the
 // event's own fields say what happened when.
 //
-// Bounds (bounds.ts). Events not yet delivered (queued or retrying) are at most `webhookQueue`:
+// Bounds (bounds.ts, kept by ledger.ts). Events not yet delivered (queued or retrying) are at most `webhookQueue`:
 // beyond it the oldest one not in flight is dropped, its state `dropped` (a receiver that does not
 // answer must not make the emulator keep hours of events). Deliveries kept for the console are at
 // most `webhooks`, the oldest settled ones forgotten first; a settled one keeps its body, not its bytes.
 import { randomBytes } from 'node:crypto';
 import { BOUNDS, type Bound } from '../retention.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import type { WebhookAttempt, WebhookDelivery } from '../model.ts';
+import type { WebhookDelivery } from '../model.ts';
 import { createAgents, DEFAULT_ATTEMPT_TIMEOUT_MS, postJson, type Post, type PostResult } from './post.ts';
-import { formatOffset, nextAttemptDelay } from './schedule.ts';
+import { applyAnswer, armRetry } from './attempts.ts';
+import { createDeliveryLedger, jsonBytes, type Tracked } from './ledger.ts';
 
 /** Where events go; read when an event is emitted. */
 export interface WebhookTarget {
@@ -69,17 +70,6 @@ export interface WebhookDispatcher {
   close(): Promise<void>;
 }
 
-/** An event being delivered, with what only the dispatcher needs. */
-interface Tracked {
-  delivery: WebhookDelivery;
-  /** The exact bytes of every attempt; released once settled. */
-  json: string;
-  /** Estimated bytes kept: the body, and the JSON while it may be sent again. */
-  bytes: number;
-  inFlight: boolean;
-  retryTimer?: unknown;
-}
-
 let eventCounter = 0;
 
 /** Unique in the process, readable in logs: `evt_12_9f3a1c0b`. */
@@ -94,48 +84,33 @@ function buildBody(id: string, type: string, createdAt: number, target: WebhookT
   return Object.assign({ ...reserved }, fields, reserved) as Record<string, unknown>;
 }
 
-/** How an answer reads in the attempt log: `undefined` when it acknowledges. */
-function failureOf(result: PostResult): string | undefined {
-  if ('error' in result) return result.error;
-  if (result.status >= 200 && result.status < 300) return undefined;
-  if (result.status >= 300 && result.status < 400) return `redirect ${result.status}`;
-  return `HTTP ${result.status}`;
-}
-
 function snapshot(delivery: WebhookDelivery): WebhookDelivery {
   return { ...delivery, attempts: [...delivery.attempts] };
 }
 
-function isSettled(delivery: WebhookDelivery): boolean {
-  return delivery.state === 'delivered' || delivery.state === 'failed' || delivery.state === 'dropped';
+/** The two bounds, from the options or bounds.ts. */
+function ledgerBounds(options: WebhookDispatcherOptions) {
+  const recordBound = options.records ?? BOUNDS.webhooks;
+  return {
+    maxRecords: Math.max(1, options.maxRecords ?? recordBound.count ?? Infinity),
+    maxRecordBytes: recordBound.bytes ?? Infinity,
+    queue: options.queue ?? BOUNDS.webhookQueue,
+  };
 }
 
-/** The body's estimate counts it as long as its JSON: 2 bytes per UTF-16 code unit. */
-const jsonBytes = (json: string) => 2 * json.length;
-
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const clock = options.clock ?? systemClock;
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`webhook time scale must be a positive number, got ${timeScale}`);
   const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
-  const recordBound = options.records ?? BOUNDS.webhooks;
-  const maxRecords = Math.max(1, options.maxRecords ?? recordBound.count ?? Infinity);
-  const maxRecordBytes = recordBound.bytes ?? Infinity;
-  const queueBound = options.queue ?? BOUNDS.webhookQueue;
   const agents = options.post ? undefined : createAgents();
   const post: Post = options.post ?? ((url, body, timeoutMs) => postJson(url, body, { timeoutMs, agents }));
 
-  /** Every remembered delivery, in emission order (a Map keeps insertion order). */
-  const tracked = new Map<string, Tracked>();
+  const ledger = createDeliveryLedger({ ...ledgerBounds(options), onForget: () => options.onDrop?.('webhooks') });
   /** Events whose first attempt has not started. */
   const firstAttempts: Tracked[] = [];
   let firstAttemptsInFlight = 0;
-  /** Deliveries pending or retrying: zero means idle. */
-  let unsettled = 0;
-  let unsettledBytes = 0;
-  let trackedBytes = 0;
   let idleWaiters: Array<() => void> = [];
   /** Bumped by reset: answers to attempts started before it are ignored. */
   let generation = 0;
@@ -152,7 +127,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   function resolveIdleWaiters(): void {
-    if (unsettled > 0 || firstAttemptsInFlight > 0) return;
+    if (ledger.unsettled() > 0 || firstAttemptsInFlight > 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -184,76 +159,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   function recordAttempt(item: Tracked, at: number, result: PostResult): void {
-    const { delivery } = item;
     const now = clock.now();
-    const failure = failureOf(result);
-    const entry: WebhookAttempt = { at, durationMs: now - at };
-    if ('status' in result) entry.status = result.status;
-    if (failure) entry.error = failure;
-    delivery.attempts.push(entry);
-    delete delivery.nextAttemptAt;
-
-    const label = `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: attempt ${delivery.attempts.length}`;
-    if (!failure) {
-      delivery.state = 'delivered';
-      settle(item);
-      options.log?.(`${label} acknowledged (${entry.status})`);
-    } else {
-      const delay = nextAttemptDelay(delivery.attempts.length, now - delivery.createdAt, timeScale);
-      if (delay === undefined) {
-        delivery.state = 'failed';
-        settle(item);
-        options.log?.(`${label} failed (${failure}); given up, the retry window is over`);
-      } else {
-        delivery.state = 'retrying';
-        const due = (delivery.nextAttemptAt = now + delay);
-        // A timer may fire a millisecond before the wall clock says it is due: never retry early.
-        const wake = () => {
-          const early = due - clock.now();
-          if (early > 0) return void (item.retryTimer = clock.setTimeout(wake, early));
-          item.retryTimer = undefined;
-          attempt(item, false);
-        };
-        item.retryTimer = clock.setTimeout(wake, delay);
-        options.log?.(`${label} failed (${failure}); next attempt in ${formatDelay(delay)}`);
-      }
-    }
+    const outcome = applyAnswer(item.delivery, at, now, result, timeScale);
+    if (outcome.retryIn === undefined) ledger.settle(item);
+    else armRetry(clock, item, now, outcome.retryIn, () => attempt(item, false));
+    options.log?.(outcome.line);
     notify(item);
-  }
-
-  /** It will not be sent again: its JSON goes, the body stays for the console. */
-  function settle(item: Tracked): void {
-    unsettled -= 1;
-    unsettledBytes -= item.bytes;
-    trackedBytes -= jsonBytes(item.json);
-    item.bytes -= jsonBytes(item.json);
-    item.json = '';
-    forgetOldSettled();
-  }
-
-  const overRecords = () => tracked.size > maxRecords || trackedBytes > maxRecordBytes;
-
-  /** Only settled deliveries are forgotten: one still being retried stays visible. */
-  function forgetOldSettled(): void {
-    if (!overRecords()) return;
-    for (const [id, item] of tracked) {
-      if (!overRecords()) return;
-      if (!isSettled(item.delivery)) continue;
-      tracked.delete(id);
-      trackedBytes -= item.bytes;
-      options.onDrop?.('webhooks');
-    }
-  }
-
-  const overQueue = () => unsettled > (queueBound.count ?? Infinity) || unsettledBytes > (queueBound.bytes ?? Infinity);
-
-  /** Too many events wait: the oldest not in flight is dropped (`newest` always stays). */
-  function dropOldestUnsettled(newest: Tracked): void {
-    for (const item of tracked.values()) {
-      if (!overQueue()) return;
-      if (isSettled(item.delivery) || item.inFlight || item === newest) continue;
-      drop(item);
-    }
   }
 
   function drop(item: Tracked): void {
@@ -264,13 +175,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (queued >= 0) firstAttempts.splice(queued, 1);
     delivery.state = 'dropped';
     delete delivery.nextAttemptAt;
-    options.log?.(`webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: dropped, ${unsettled} events were waiting (at most ${describeQueue()})`);
+    options.log?.(`webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: dropped, ${ledger.unsettled()} events were waiting (at most ${ledger.describeQueue()})`);
     options.onDrop?.('webhookQueue');
-    settle(item);
+    ledger.settle(item);
     notify(item);
   }
-
-  const describeQueue = () => [queueBound.count, queueBound.bytes === undefined ? undefined : `${queueBound.bytes / (1024 * 1024)} MB`].filter((x) => x !== undefined).join(', ');
 
   function emit(type: string, fields: Record<string, unknown>): WebhookDelivery | undefined {
     if (closed) return undefined;
@@ -282,36 +191,30 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const delivery: WebhookDelivery = { id, type, url: target.url, body, createdAt, state: 'pending', attempts: [] };
     const json = JSON.stringify(body);
     const item: Tracked = { delivery, json, bytes: 2 * jsonBytes(json), inFlight: false };
-    tracked.set(id, item);
-    trackedBytes += item.bytes;
-    unsettled += 1;
-    unsettledBytes += item.bytes;
+    ledger.add(item);
     firstAttempts.push(item);
     notify(item);
-    if (overQueue()) dropOldestUnsettled(item);
+    ledger.trimQueue(item, drop);
     startFirstAttempts();
-    forgetOldSettled();
+    ledger.forgetOldSettled();
     return snapshot(delivery);
   }
 
   function reset(): void {
     generation += 1;
-    for (const item of tracked.values()) {
+    for (const item of ledger.items()) {
       if (item.retryTimer !== undefined) clock.clearTimeout(item.retryTimer);
     }
-    tracked.clear();
+    ledger.clear();
     firstAttempts.length = 0;
     firstAttemptsInFlight = 0;
-    unsettled = 0;
-    unsettledBytes = 0;
-    trackedBytes = 0;
     resolveIdleWaiters();
   }
 
   return {
     emit,
-    records: () => [...tracked.values()].map((item) => snapshot(item.delivery)),
-    kept: () => ({ webhooks: { count: tracked.size, bytes: trackedBytes }, webhookQueue: { count: unsettled, bytes: unsettledBytes } }),
+    records: () => [...ledger.items()].map((item) => snapshot(item.delivery)),
+    kept: ledger.kept,
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
@@ -326,9 +229,4 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       agents?.https.destroy();
     },
   };
-}
-
-/** Scaled waits can be milliseconds; say so rather than "0 s". */
-function formatDelay(ms: number): string {
-  return ms < 10_000 ? `${ms} ms` : formatOffset(ms);
 }

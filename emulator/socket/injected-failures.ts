@@ -1,0 +1,37 @@
+// The failures tests inject into address requests through the control API: each counter answers
+// that many requests with its failure, checked before anything else.
+import type { IncomingMessage } from 'node:http';
+import type { EmulatorLog } from '../log.ts';
+import type { Mode } from '../options.ts';
+import type { Answer } from './address-request.ts';
+
+/** Failures the control API injects, checked before anything else. */
+export interface Overrides {
+  fail: number;
+  failStatus: number;
+  refuse: number;
+  networkError: number;
+}
+
+export const newOverrides = (): Overrides => ({ fail: 0, failStatus: 500, refuse: 0, networkError: 0 });
+
+/** Spends one injected failure on this request, if any is left: true when it was answered (or cut). */
+export function injectFailure(overrides: Overrides, req: IncomingMessage, answer: Answer, mode: Mode, log: EmulatorLog): boolean {
+  if (overrides.networkError > 0) {
+    overrides.networkError--;
+    log.info(`address ${mode} -> network error (injected)`);
+    req.socket.destroy();
+    return true;
+  }
+  if (overrides.fail > 0) {
+    overrides.fail--;
+    answer(overrides.failStatus, { status: 'error', message: 'injected failure' });
+    return true;
+  }
+  if (overrides.refuse > 0) {
+    overrides.refuse--;
+    answer(200, { status: 'error', message: 'injected refusal' });
+    return true;
+  }
+  return false;
+}
