@@ -101,3 +101,22 @@ describe('flow files', () => {
     expect([isValidSlotValue('EMAIL', 'ann@example.com'), isValidSlotValue('EMAIL', 'ann@')]).toEqual([true, false]);
   });
 });
+
+describe('a turn', () => {
+  it('runs at most 20 steps after the one that answers: NOTHING steps naming each other do not loop', async () => {
+    const { takeTurn, MAX_STEPS_PER_TURN } = await import('./turns.ts');
+    const text = (t: string) => [{ type: 'TEXT' as const, payload: { texts: [t] } }];
+    const flows = [
+      {
+        flowId: 'f', projectId: 'p', brainId: 'b', title: 'F', group: 'g', createdAt: '', disabled: false,
+        steps: [
+          { stepId: 'start', title: 'start', type: 'EVENT' as const, actions: text('start') },
+          { stepId: 'a', title: 'a', type: 'NOTHING' as const, contexts: ['start', 'b'], actions: text('a') },
+          { stepId: 'b', title: 'b', type: 'NOTHING' as const, contexts: ['a'], actions: text('b') },
+        ],
+      },
+    ];
+    const turn = takeTurn(flows, { threadId: 't', speech: 'start', kind: 'event', eventName: 'start' }, {});
+    expect(turn!.step.actions).toHaveLength(1 + MAX_STEPS_PER_TURN);
+  });
+});

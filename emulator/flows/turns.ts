@@ -11,6 +11,9 @@
 import { isEmailAddress } from '../bounds.ts';
 import { matchStep, type BotInput, type Flow, type Match, type Step } from './flows.ts';
 
+/** The steps one turn runs after the one that answers (NOTHING steps, then a SLOT's question). */
+export const MAX_STEPS_PER_TURN = 20;
+
 /** Where a thread is in its flows. */
 export interface FlowCursor {
   lastStepId?: string;
@@ -38,7 +41,8 @@ export function takeTurn(flows: Flow[], input: BotInput, cursor: FlowCursor): Ma
   if (first.how === 'slot: asked again') return first;
   const actions = [...first.step.actions];
   let current = first.step;
-  for (let next = follower(steps, current); next; next = follower(steps, current)) {
+  // A bound on the chain: NOTHING steps whose contexts name each other would otherwise run for ever.
+  for (let next = follower(steps, current), hops = 0; next && hops < MAX_STEPS_PER_TURN; next = follower(steps, current), hops++) {
     actions.push(...next.step.actions);
     current = next.step;
     if (current.type === 'SLOT') {
