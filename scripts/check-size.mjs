@@ -47,6 +47,8 @@
 // and styles into a file loaded with the first rich response (parley-rich.*.js, 3.79 kB).
 // Issue 28: 44.51 kB with parley:message's payload kept whole (+0.04 kB); issue 29: 44.52 kB
 // with every Web Storage key in one home (browser/slots.ts, +0.01 kB; the loader -0.01 kB).
+// Issue 29's split of Transcript, createReplica, createChatClient and createConnection into
+// parts: 44.67 kB (+0.15 kB: hooks, helpers and the parts' arguments the minifier cannot merge).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -57,7 +59,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.55, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.67, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },

@@ -73,7 +73,6 @@ export interface Connection {
   send(frame: OutgoingFrame): boolean;
 }
 
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createConnection(options: ConnectionOptions, deps: ConnectionDeps = {}): Connection {
   const timings: ConnectionTimings = { ...DEFAULT_TIMINGS, ...options.timings };
   const clock = deps.clock ?? systemClock;
@@ -87,22 +86,9 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   let attempt: Attempt | undefined; // from connecting through open
   let keepAlive: KeepAlive | undefined; // the open state's timers
   let timer: unknown; // the one timer of any other state
-  let everOpened = false;
-  let reported: string | undefined; // the last failure told to the console
   let unsubscribe: (() => void) | undefined;
-  const queue: ConnectionEvent[] = [];
-  let dispatching = false;
-
-  function dispatch(event: ConnectionEvent): void {
-    queue.push(event);
-    if (dispatching) return; // run after the current transition, never nested inside it
-    dispatching = true;
-    try {
-      for (let next = queue.shift(); next; next = queue.shift()) step(next);
-    } finally {
-      dispatching = false;
-    }
-  }
+  const report = consoleReport(logger);
+  const dispatch = serially(step);
 
   function step(event: ConnectionEvent): void {
     const previous = state;
@@ -145,9 +131,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
         attempt = beginAttempt(options.requestAddress, SocketClass, logger, dispatch, receive, { policy, clock });
         break;
       case 'open':
-        everOpened = true;
-        if (reported !== undefined) logger.info?.('[parley] connected again');
-        reported = undefined;
+        report(next, 0);
         keepAlive = startKeepAlive(
           clock,
           timings.pingIntervalMs,
@@ -159,19 +143,14 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       case 'waiting': {
         const wait = Math.max(0, next.until - clock.now());
         timer = clock.setTimeout(() => dispatch({ type: 'retry' }), wait);
-        // Once per reason, not once per retry: a console that says the same every few seconds
-        // hides what changed. Never connected yet: likely a wrong base-url, an error the site owner sees.
-        if (troubleKey(next.error) === reported) break;
-        reported = troubleKey(next.error);
-        const report = !everOpened && next.attempt === 1 ? logger.error : logger.warn;
-        report.call(logger, `[parley] connection failed: ${next.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (and with growing gaps while it fails)`);
+        report(next, wait);
         break;
       }
       case 'offline':
         recheckOnline();
         break;
       case 'closed':
-        if (next.reason === 'fatal' && next.error) logger.error(`[parley] cannot connect: ${next.error.message}`);
+        report(next, 0);
         break;
       default:
         break;
@@ -222,5 +201,43 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
       dispatch({ type: state.kind === 'offline' && environment.isOnline() ? 'online' : 'retry' });
     },
     send,
+  };
+}
+
+/** Runs each event after the current one's transition, never nested inside it. */
+function serially(step: (event: ConnectionEvent) => void): (event: ConnectionEvent) => void {
+  const queue: ConnectionEvent[] = [];
+  let dispatching = false;
+  return (event) => {
+    queue.push(event);
+    if (dispatching) return; // run after the current transition, never nested inside it
+    dispatching = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) step(next);
+    } finally {
+      dispatching = false;
+    }
+  };
+}
+
+/** What the console is told as the connection enters a state (`wait`: the waiting state's delay). */
+function consoleReport(logger: Logger): (state: ConnectionState, wait: number) => void {
+  let everOpened = false;
+  let reported: string | undefined; // the last failure told to the console
+  return (state, wait) => {
+    if (state.kind === 'open') {
+      everOpened = true;
+      if (reported !== undefined) logger.info?.('[parley] connected again');
+      reported = undefined;
+    } else if (state.kind === 'waiting') {
+      // Once per reason, not once per retry: a console that says the same every few seconds
+      // hides what changed. Never connected yet: likely a wrong base-url, an error the site owner sees.
+      if (troubleKey(state.error) === reported) return;
+      reported = troubleKey(state.error);
+      const report = !everOpened && state.attempt === 1 ? logger.error : logger.warn;
+      report.call(logger, `[parley] connection failed: ${state.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (and with growing gaps while it fails)`);
+    } else if (state.kind === 'closed' && state.reason === 'fatal' && state.error) {
+      logger.error(`[parley] cannot connect: ${state.error.message}`);
+    }
   };
 }

@@ -2,8 +2,9 @@
 // indicator, the connection and the read marker. The tab that holds the socket changes it
 // through ops; the other tabs apply the same ops from the channel, so all show the same.
 // Messages typed here and not yet taken in by that tab show as pending at the end.
-import { batch, computed, signal } from '@preact/signals-core';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ConnectionStatus } from '../connection/status.ts';
+import type { QuickReply } from '../protocol/frames.ts';
 import { activeQuickReplies, bySeq, type TranscriptEntry, type UserEntry } from './transcript.ts';
 
 /** Entries kept in memory beyond those the visitor scrolled back to. */
@@ -36,8 +37,67 @@ export type Op =
   | { op: 'error'; message?: string }
   | { op: 'read'; seq: number };
 
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
-export function createReplica() {
+/** A tab's view of the conversation: signals to read, changed only through its methods. */
+export interface Replica {
+  readonly threadId: ReadonlySignal<string>;
+  /** The latest entries in memory, then those typed here and not yet taken in. */
+  readonly entries: ReadonlySignal<readonly TranscriptEntry[]>;
+  readonly hasOlder: ReadonlySignal<boolean>;
+  readonly stored: ReadonlySignal<boolean>;
+  readonly readSeq: ReadonlySignal<number>;
+  readonly typing: ReadonlySignal<boolean>;
+  readonly status: ReadonlySignal<ConnectionStatus>;
+  readonly serviceError: ReadonlySignal<string | undefined>;
+  readonly loaded: ReadonlySignal<boolean>;
+  apply(op: Op): void;
+  /** The state as a tab that just joined needs it. */
+  state(): ReplicaState;
+  /** Shows a message typed here until the holding tab takes it in. */
+  addLocal(entry: UserEntry): void;
+  /** Entries the visitor scrolled back to, loaded from storage. */
+  prepend(older: readonly TranscriptEntry[], more: boolean): void;
+  /** The oldest seq in memory: older entries come from storage. */
+  oldestSeq(): number | undefined;
+  readonly quickReplies: ReadonlySignal<QuickReply[]>;
+  /** Bot and agent messages no tab has shown yet. */
+  readonly unread: ReadonlySignal<number>;
+  /** The newest received entry's seq: what "read" means when the panel shows it. */
+  latestReceivedSeq(): number;
+}
+
+/**
+ * Inserts or replaces `entry` in seq order; entries older than the window stay in storage
+ * (with `hasOlder`, one older than all of `list` is left out).
+ */
+function place(list: TranscriptEntry[], entry: TranscriptEntry, hasOlder: boolean): void {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const here = list[i]!;
+    if (here.id === entry.id) {
+      list[i] = entry;
+      return;
+    }
+    if (bySeq(here, entry) < 0) {
+      // Changes reach the newest entries almost always: the scan stops within a few steps.
+      // (An entry keeps its seq, so one found older than it cannot be the same entry.)
+      list.splice(i + 1, 0, entry);
+      return;
+    }
+  }
+  if (!hasOlder || list.length === 0) list.unshift(entry);
+}
+
+/** Bot and agent messages after `readSeq`. */
+function unreadCount(list: readonly TranscriptEntry[], readSeq: number): number {
+  let count = 0;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const entry = list[i]!;
+    if (entry.seq <= readSeq) break;
+    if (entry.kind === 'received' && entry.from !== 'user') count++;
+  }
+  return count;
+}
+
+export function createReplica(): Replica {
   const threadId = signal('');
   const window = signal<readonly TranscriptEntry[]>([]);
   /** Typed in this tab, not yet taken in by the tab that holds the socket. */
@@ -62,28 +122,10 @@ export function createReplica() {
     return list.slice(list.length - windowSize);
   }
 
-  /** Inserts or replaces `entry` in seq order; entries older than the window stay in storage. */
-  function place(list: TranscriptEntry[], entry: TranscriptEntry): void {
-    for (let i = list.length - 1; i >= 0; i--) {
-      const here = list[i]!;
-      if (here.id === entry.id) {
-        list[i] = entry;
-        return;
-      }
-      if (bySeq(here, entry) < 0) {
-        // Changes reach the newest entries almost always: the scan stops within a few steps.
-        // (An entry keeps its seq, so one found older than it cannot be the same entry.)
-        list.splice(i + 1, 0, entry);
-        return;
-      }
-    }
-    if (!hasOlder.value || list.length === 0) list.unshift(entry);
-  }
-
   function put(changed: readonly TranscriptEntry[]): void {
     const list = window.value.slice();
     const before = list.length;
-    for (const entry of changed) place(list, entry);
+    for (const entry of changed) place(list, entry, hasOlder.value);
     // While the visitor reads older messages, new ones do not push those out of memory.
     if (windowSize > WINDOW_ENTRIES) windowSize += list.length - before;
     window.value = trimmed(list);
@@ -177,16 +219,7 @@ export function createReplica() {
     oldestSeq: () => window.value[0]?.seq,
     quickReplies: computed(() => (typing.value ? [] : activeQuickReplies(entries.value))),
     /** Bot and agent messages no tab has shown yet. */
-    unread: computed(() => {
-      let count = 0;
-      const list = window.value;
-      for (let i = list.length - 1; i >= 0; i--) {
-        const entry = list[i]!;
-        if (entry.seq <= readSeq.value) break;
-        if (entry.kind === 'received' && entry.from !== 'user') count++;
-      }
-      return count;
-    }),
+    unread: computed(() => unreadCount(window.value, readSeq.value)),
     /** The newest received entry's seq: what "read" means when the panel shows it. */
     latestReceivedSeq(): number {
       const list = window.value;
@@ -195,5 +228,3 @@ export function createReplica() {
     },
   };
 }
-
-export type Replica = ReturnType<typeof createReplica>;
