@@ -2,7 +2,7 @@
 // acknowledged, recorded, told to the webhook and answered by the bot; a repeated traceId is
 // acknowledged again without an answer.
 import type { Originator } from '../model.ts';
-import type { SocketRecord } from '../socket/sockets.ts';
+import type { SocketRecord } from '../socket/connections.ts';
 import type { SendPayload } from '../socket/frames.ts';
 import type { Thread } from '../threads.ts';
 import type { Bot } from './bot.ts';

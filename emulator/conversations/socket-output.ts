@@ -1,6 +1,6 @@
 // Frames the conversations send to sockets, and the control API's knobs on them: replies go now,
 // later (delayMs) or when released (hold).
-import type { SocketRecord } from '../socket/sockets.ts';
+import type { SocketRecord } from '../socket/connections.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationTimers } from './timers.ts';
 
