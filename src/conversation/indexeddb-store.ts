@@ -150,6 +150,31 @@ async function trimHistory(store: IDBObjectStore, range: IDBKeyRange): Promise<v
   store.delete(IDBKeyRange.bound(range.lower, oldest[excess], false, true));
 }
 
+/** Writes `writing` in one transaction, unless a tab with a later `epoch` has written meanwhile. */
+async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved, epoch: number | undefined): Promise<WriteResult> {
+  if (epoch !== undefined) {
+    const lead = await promisifyRequest<unknown>(store.get(keys.lead));
+    if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
+    if (lead !== epoch) store.put(epoch, keys.lead);
+  }
+  if (writing.meta) store.put(writing.meta, keys.meta);
+  for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
+  for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+  for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
+  await promisifyRequest(store.transaction);
+  return 'stored';
+}
+
+/** Hands out the stored counter (at least `floor`) and counts it up. */
+async function takeTraceId(store: IDBObjectStore, key: IDBValidKey, floor: number): Promise<number> {
+  // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
+  const stored = await promisifyRequest<unknown>(store.get(key));
+  const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
+  store.put(next + 1, key);
+  await promisifyRequest(store.transaction);
+  return next;
+}
+
 /**
  * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
  * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
@@ -163,22 +188,29 @@ async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: numb
 }
 
 /**
- * The thread's latest `limit` entries and its outbox, unchecked; then, after the conversation is
- * on screen, deletes history beyond the cap and what earlier threads left.
+ * The thread's latest `limit` entries and its outbox, each record checked; then, after the
+ * conversation is on screen, deletes history beyond the cap and what earlier threads left.
  */
-async function readThread(db: UseStore, keys: Keys, threadId: string, limit: number) {
-  const range = keys.entries(threadId);
-  const read = await db('readonly', async (store) => ({
+async function readThread(
+  db: UseStore,
+  keys: Keys,
+  meta: ThreadMeta,
+  limit: number,
+  isEntry: (value: unknown) => TranscriptEntry[],
+  isOutbox: (value: unknown) => OutboxRecord[],
+): Promise<StoredConversation> {
+  const range = keys.entries(meta.threadId);
+  const { latest, outbox } = await db('readonly', async (store) => ({
     latest: await readLatest(store, range, limit),
-    outbox: await promisifyRequest(store.getAll(keys.outboxes(threadId))),
+    outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
   }));
-  const excess = read.latest.keys.length - MAX_STORED_ENTRIES;
+  const excess = latest.keys.length - MAX_STORED_ENTRIES;
   void db('readwrite', (store) => {
-    if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, read.latest.keys[excess], false, true));
-    for (const other of keys.otherThreads(threadId)) store.delete(other);
+    if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
+    for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
     return promisifyRequest(store.transaction);
   }).catch(() => undefined);
-  return read;
+  return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
 }
 
 /** Stored entries with this page's pending changes on top (oldest batch first), in order. */
@@ -204,11 +236,6 @@ interface Connection {
 const shared: Connection = { open: () => createStore('parley', 'conversations') };
 
 const available = () => indexedDbFactory() !== undefined;
-
-function recovered(state: PageState, logger: Logger): void {
-  if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
-  state.failing = false;
-}
 
 /** The database of `connection` (the page's shared one unless a test passes its own), failures told once. */
 function connect(state: PageState, logger: Logger, connection = shared) {
@@ -256,32 +283,12 @@ function connect(state: PageState, logger: Logger, connection = shared) {
     }
   }
 
-  return { database, onDatabase };
-}
-
-/** Writes `writing` in one transaction, unless a tab with a later `epoch` has written meanwhile. */
-async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved, epoch: number | undefined): Promise<WriteResult> {
-  if (epoch !== undefined) {
-    const lead = await promisifyRequest<unknown>(store.get(keys.lead));
-    if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
-    if (lead !== epoch) store.put(epoch, keys.lead);
+  function recovered(): void {
+    if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
+    state.failing = false;
   }
-  if (writing.meta) store.put(writing.meta, keys.meta);
-  for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
-  for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
-  for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
-  await promisifyRequest(store.transaction);
-  return 'stored';
-}
 
-/** Hands out the stored counter (at least `floor`) and counts it up. */
-async function takeTraceId(store: IDBObjectStore, key: IDBValidKey, floor: number): Promise<number> {
-  // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
-  const stored = await promisifyRequest<unknown>(store.get(key));
-  const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
-  store.put(next + 1, key);
-  await promisifyRequest(store.transaction);
-  return next;
+  return [database, onDatabase, recovered] as const;
 }
 
 /** What storage holds (`stored`, unless it could not be read) with this page's pending changes on top. */
@@ -318,7 +325,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
   let page = pages.get(clientId);
   if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
-  const { database, onDatabase } = connect(state, logger, open && { open });
+  const [database, onDatabase, recovered] = connect(state, logger, open && { open });
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
   const isEntry = valid<TranscriptEntry>(checks.entry, logger);
   const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
@@ -328,8 +335,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
     const [meta] = isMeta(await get(keys.meta, db));
     if (!meta) return undefined;
-    const { latest, outbox } = await readThread(db, keys, meta.threadId, limit);
-    return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
+    return readThread(db, keys, meta, limit, isEntry, isOutbox);
   }
 
   /**
@@ -355,7 +361,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       // A tab that lost the lead: what it wanted to write is out of date.
       if (typeof result === 'object') return result;
       marker.set();
-      recovered(state, logger);
+      recovered();
       return (state.last = result);
     } catch {
       state.unsaved = combine(writing, state.unsaved);
