@@ -49,6 +49,8 @@
 // with every Web Storage key in one home (browser/slots.ts, +0.01 kB; the loader -0.01 kB).
 // Issue 29's split of Transcript, createReplica, createChatClient and createConnection into
 // parts: 44.67 kB (+0.15 kB: hooks, helpers and the parts' arguments the minifier cannot merge).
+// indexedDbStore split along its seams (the connection, the transactions, the read, the overlay):
+// 44.72 kB measured (45,796 bytes, +55 bytes: the parts' arguments), budget 44.73 kB to hold it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -59,7 +61,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.67, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.73, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },

@@ -187,6 +187,16 @@ async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: numb
   return { keys, values };
 }
 
+/** Stored entries with this page's pending changes on top (oldest batch first), in order. */
+function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefined>, keep: (entry: TranscriptEntry) => boolean = () => true) {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  for (const batch of batches) {
+    for (const id of batch?.removed.keys() ?? []) byId.delete(id);
+    for (const entry of batch?.entries.values() ?? []) if (keep(entry)) byId.set(entry.id, entry);
+  }
+  return [...byId.values()].sort(bySeq);
+}
+
 /**
  * The thread's latest `limit` entries and its outbox, each record checked; then, after the
  * conversation is on screen, deletes history beyond the cap and what earlier threads left.
@@ -211,16 +221,6 @@ async function readThread(
     return promisifyRequest(store.transaction);
   }).catch(() => undefined);
   return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
-}
-
-/** Stored entries with this page's pending changes on top (oldest batch first), in order. */
-function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefined>, keep: (entry: TranscriptEntry) => boolean = () => true) {
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  for (const batch of batches) {
-    for (const id of batch?.removed.keys() ?? []) byId.delete(id);
-    for (const entry of batch?.entries.values() ?? []) if (keep(entry)) byId.set(entry.id, entry);
-  }
-  return [...byId.values()].sort(bySeq);
 }
 
 /** `db.transaction()` on a connection that was closed: nothing started, so trying again is safe. */
