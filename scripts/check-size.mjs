@@ -51,6 +51,8 @@
 // parts: 44.67 kB (+0.15 kB: hooks, helpers and the parts' arguments the minifier cannot merge).
 // createEngine's split (engine-core.ts, first-load, new-thread, engine-socket): 44.75 kB (+0.08 kB:
 // the parts' one shared object and their parameters).
+// indexedDbStore split along its seams (the connection, the transactions, the read, the overlay):
+// 44.72 kB measured alone (45,796 bytes, +55 bytes: the parts' arguments); with the engine's split, 44.81 kB.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -61,7 +63,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.75, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.82, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },

@@ -150,6 +150,31 @@ async function trimHistory(store: IDBObjectStore, range: IDBKeyRange): Promise<v
   store.delete(IDBKeyRange.bound(range.lower, oldest[excess], false, true));
 }
 
+/** Writes `writing` in one transaction, unless a tab with a later `epoch` has written meanwhile. */
+async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved, epoch: number | undefined): Promise<WriteResult> {
+  if (epoch !== undefined) {
+    const lead = await promisifyRequest<unknown>(store.get(keys.lead));
+    if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
+    if (lead !== epoch) store.put(epoch, keys.lead);
+  }
+  if (writing.meta) store.put(writing.meta, keys.meta);
+  for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
+  for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+  for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
+  await promisifyRequest(store.transaction);
+  return 'stored';
+}
+
+/** Hands out the stored counter (at least `floor`) and counts it up. */
+async function takeTraceId(store: IDBObjectStore, key: IDBValidKey, floor: number): Promise<number> {
+  // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
+  const stored = await promisifyRequest<unknown>(store.get(key));
+  const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
+  store.put(next + 1, key);
+  await promisifyRequest(store.transaction);
+  return next;
+}
+
 /**
  * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
  * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
@@ -172,28 +197,49 @@ function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefine
   return [...byId.values()].sort(bySeq);
 }
 
+/**
+ * The thread's latest `limit` entries and its outbox, each record checked; then, after the
+ * conversation is on screen, deletes history beyond the cap and what earlier threads left.
+ */
+async function readThread(
+  db: UseStore,
+  keys: Keys,
+  meta: ThreadMeta,
+  limit: number,
+  isEntry: (value: unknown) => TranscriptEntry[],
+  isOutbox: (value: unknown) => OutboxRecord[],
+): Promise<StoredConversation> {
+  const range = keys.entries(meta.threadId);
+  const { latest, outbox } = await db('readonly', async (store) => ({
+    latest: await readLatest(store, range, limit),
+    outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
+  }));
+  const excess = latest.keys.length - MAX_STORED_ENTRIES;
+  void db('readwrite', (store) => {
+    if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
+    for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
+    return promisifyRequest(store.transaction);
+  }).catch(() => undefined);
+  return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
+}
+
 /** `db.transaction()` on a connection that was closed: nothing started, so trying again is safe. */
 const isClosedConnection = (error: unknown) => error instanceof DOMException && error.name === 'InvalidStateError';
 
-/** The page's connection to the shared database (tests pass their own `open`, with its own holder). */
-const shared: { db?: UseStore } = {};
+/** Where a store's connection lives: opened on first use, and again after a failure. */
+interface Connection {
+  db?: UseStore;
+  readonly open: () => UseStore;
+}
 
-/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
-export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
-  const keys = keysFor(clientId);
-  const marker = threadMarker(clientId);
-  const lastTrace = lastTraceNote(clientId);
-  let page = pages.get(clientId);
-  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
-  const state = page;
-  const available = () => indexedDbFactory() !== undefined;
-  const connection = open ? {} : shared;
-  const database = (): UseStore => (connection.db ??= open ? open() : createStore('parley', 'conversations'));
-  const isMeta = valid<ThreadMeta>(checks.meta, logger);
-  const isEntry = valid<TranscriptEntry>(checks.entry, logger);
-  const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
-  const isRequest = valid<SendRequest>(checks.request, logger);
+/** The page's connection to the shared database (tests pass their own `open`, with its own holder). */
+const shared: Connection = { open: () => createStore('parley', 'conversations') };
+
+const available = () => indexedDbFactory() !== undefined;
+
+/** The database of `connection` (the page's shared one unless a test passes its own), failures told once. */
+function connect(state: PageState, logger: Logger, connection = shared) {
+  const database = (): UseStore => (connection.db ??= connection.open());
 
   /** The next `database()` opens a new connection; this one is closed (if it is not already). */
   function drop(db: UseStore): void {
@@ -212,11 +258,6 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     else if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
     state.failing = true;
     if (used) drop(used);
-  }
-
-  function recovered(): void {
-    if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
-    state.failing = false;
   }
 
   /**
@@ -242,23 +283,59 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     }
   }
 
+  function recovered(): void {
+    if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
+    state.failing = false;
+  }
+
+  return [database, onDatabase, recovered] as const;
+}
+
+/** What storage holds (`stored`, unless it could not be read) with this page's pending changes on top. */
+function overlay(state: PageState, stored: StoredConversation | undefined, readable: boolean, limit: number): StoredConversation | undefined {
+  const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
+  if (!meta) {
+    if (readable) return undefined;
+    throw new Error('the stored conversation cannot be read');
+  }
+  const base = stored?.meta.threadId === meta.threadId ? stored : undefined;
+  const pending = pendingFor(state, meta.threadId);
+  const all = withPending(base?.entries ?? [], pending);
+  const outbox = new Map((base?.outbox ?? []).map((record) => [record.outgoing.traceId, record]));
+  for (const batch of pending) {
+    for (const traceId of batch?.delivered ?? []) outbox.delete(traceId);
+    for (const record of batch?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
+  }
+  return {
+    meta,
+    entries: all.slice(-limit),
+    outbox: [...outbox.values()].sort((a, b) => a.outgoing.traceId - b.outgoing.traceId),
+    hasOlder: !!base?.hasOlder || all.length > limit,
+  };
+}
+
+/** This page's changes to a thread that storage may not show yet: in flight, then unsaved. */
+const pendingFor = (state: PageState, threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
+
+/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
+export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
+  const keys = keysFor(clientId);
+  const marker = threadMarker(clientId);
+  const lastTrace = lastTraceNote(clientId);
+  let page = pages.get(clientId);
+  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
+  const state = page;
+  const [database, onDatabase, recovered] = connect(state, logger, open && { open });
+  const isMeta = valid<ThreadMeta>(checks.meta, logger);
+  const isEntry = valid<TranscriptEntry>(checks.entry, logger);
+  const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
+  const isRequest = valid<SendRequest>(checks.request, logger);
+
   async function readStored(db: UseStore, limit: number): Promise<StoredConversation | undefined> {
     if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
     const [meta] = isMeta(await get(keys.meta, db));
     if (!meta) return undefined;
-    const range = keys.entries(meta.threadId);
-    const { latest, outbox } = await db('readonly', async (store) => ({
-      latest: await readLatest(store, range, limit),
-      outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
-    }));
-    const excess = latest.keys.length - MAX_STORED_ENTRIES;
-    // After the conversation is on screen: history beyond the cap, and what earlier threads left.
-    void db('readwrite', (store) => {
-      if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
-      for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
-      return promisifyRequest(store.transaction);
-    }).catch(() => undefined);
-    return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
+    return readThread(db, keys, meta, limit, isEntry, isOutbox);
   }
 
   /**
@@ -280,19 +357,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     const writing = (state.writing = state.unsaved);
     state.unsaved = noUnsaved();
     try {
-      const result = await onDatabase((db) => db('readwrite', async (store): Promise<WriteResult> => {
-        if (epoch !== undefined) {
-          const lead = await promisifyRequest<unknown>(store.get(keys.lead));
-          if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
-          if (lead !== epoch) store.put(epoch, keys.lead);
-        }
-        if (writing.meta) store.put(writing.meta, keys.meta);
-        for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
-        for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
-        for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
-        await promisifyRequest(store.transaction);
-        return 'stored';
-      }));
+      const result = await onDatabase((db) => db('readwrite', (store) => writeChanges(store, keys, writing, epoch)));
       // A tab that lost the lead: what it wanted to write is out of date.
       if (typeof result === 'object') return result;
       marker.set();
@@ -306,9 +371,6 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     }
   }
 
-  /** This page's changes to a thread that storage may not show yet: in flight, then unsaved. */
-  const pendingFor = (threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
-
   return {
     async load(limit) {
       let stored: StoredConversation | undefined;
@@ -318,25 +380,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       } catch {
         readable = false;
       }
-      const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
-      if (!meta) {
-        if (readable) return undefined;
-        throw new Error('the stored conversation cannot be read');
-      }
-      const base = stored?.meta.threadId === meta.threadId ? stored : undefined;
-      const pending = pendingFor(meta.threadId);
-      const all = withPending(base?.entries ?? [], pending);
-      const outbox = new Map((base?.outbox ?? []).map((record) => [record.outgoing.traceId, record]));
-      for (const batch of pending) {
-        for (const traceId of batch?.delivered ?? []) outbox.delete(traceId);
-        for (const record of batch?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
-      }
-      return {
-        meta,
-        entries: all.slice(-limit),
-        outbox: [...outbox.values()].sort((a, b) => a.outgoing.traceId - b.outgoing.traceId),
-        hasOlder: !!base?.hasOlder || all.length > limit,
-      };
+      return overlay(state, stored, readable, limit);
     },
     async loadOlder(threadId, before, limit) {
       let stored: TranscriptEntry[] = [];
@@ -347,7 +391,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       } catch {
         // told by onDatabase; what this page holds is shown
       }
-      return withPending(stored, pendingFor(threadId), (entry) => entry.seq < before).slice(-limit);
+      return withPending(stored, pendingFor(state, threadId), (entry) => entry.seq < before).slice(-limit);
     },
     write(threadId, changes, epoch) {
       absorb(state.unsaved, threadId, changes);
@@ -357,14 +401,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0, lastTrace.read(threadId) + 1);
       let traceId = floor;
       try {
-        traceId = await onDatabase((db) => db('readwrite', async (store) => {
-          // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
-          const stored = await promisifyRequest<unknown>(store.get(keys.counter(threadId)));
-          const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
-          store.put(next + 1, keys.counter(threadId));
-          await promisifyRequest(store.transaction);
-          return next;
-        }));
+        traceId = await onDatabase((db) => db('readwrite', (store) => takeTraceId(store, keys.counter(threadId), floor)));
       } catch {
         // told by onDatabase; the floor in this page and in localStorage keeps the ids unique
       }
