@@ -75,18 +75,26 @@ function webkitPage(session: Session, handle: string): EnginePage {
   };
 }
 
-export async function launchWebKit(): Promise<Engine> {
+/** WebKitWebDriver on a free port, ready for a session. */
+async function startDriver(): Promise<{ driver: ChildProcess; port: number }> {
   const port = await freePort();
   // The C locale whatever the machine's: WebKit then says navigator.language "C", which a widget
   // must not send as metadata.language (every message would be refused).
   const env = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', LANGUAGE: '' };
   const driver: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env });
   await new Promise((resolve) => setTimeout(resolve, 500));
+  return { driver, port };
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  let running = await startDriver();
   const session = () =>
     WebDriver.newSession({
       hostname: '127.0.0.1',
-      port,
+      port: running.port,
       logLevel: 'warn',
+      connectionRetryTimeout: 60_000,
+      connectionRetryCount: 1,
       capabilities: {
         // WebKit speaks WebDriver classic only: no BiDi upgrade.
         'wdio:enforceWebDriverClassic': true,
@@ -98,13 +106,19 @@ export async function launchWebKit(): Promise<Engine> {
     name: 'webkit',
     version: packageVersion('webkit2gtk-driver'),
     async newPage() {
-      // A session per profile: a fresh browser, so storage starts empty.
-      const client = await session();
+      // A session per profile: a fresh browser, so storage starts empty. A driver that stops
+      // answering (seen once in CI: a new session never answered) is replaced, once.
+      const client = await session().catch(async (error: unknown) => {
+        console.warn(`webkit: a new session failed (${(error as Error).message}); starting the driver again`);
+        running.driver.kill();
+        running = await startDriver();
+        return session();
+      });
       const handle = await client.getWindowHandle();
       return webkitPage({ client, current: handle, queue: Promise.resolve() }, handle);
     },
     async close() {
-      driver.kill();
+      running.driver.kill();
     },
   };
 }
