@@ -30,10 +30,10 @@ export default defineConfig({
     rolldownOptions: {
       external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
       output: {
-        // The element (what dist/parley.js carries: src/element and what it imports) is a chunk of
+        // The element (what dist/parley.js carries: src/loader, define.ts and what they import) is a chunk of
         // its own, apart from the chat it imports on intent: an app that uses the element bundles
         // only this part into its first chunk, and its bundler splits the chat off.
-        codeSplitting: { groups: [{ name: 'element', test: /[\\/]src[\\/]element[\\/]/ }] },
+        codeSplitting: { groups: [{ name: 'element', test: /[\\/]src[\\/](loader[\\/]|define\.ts)/ }] },
       },
     },
   },

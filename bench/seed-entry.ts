@@ -1,8 +1,8 @@
 // Bundled into the restore bench's seeding page: writes a stored conversation of `count`
-// messages through the real store (conversation/persistence.ts), exactly as the widget keeps one,
+// messages through the real store (store/contract.ts), exactly as the widget keeps one,
 // and marks the panel open in this tab, so the next page load restores it with the panel open.
-import { indexedDbStore } from '../src/conversation/indexeddb-store.ts';
-import type { ThreadMeta } from '../src/conversation/persistence.ts';
+import { indexedDbStore } from '../src/store/indexeddb-store.ts';
+import type { ThreadMeta } from '../src/store/contract.ts';
 import type { TranscriptEntry } from '../src/conversation/transcript.ts';
 
 const BATCH = 500;

@@ -216,7 +216,7 @@ test('the packed emulator refuses slow inputs at once and prints control charact
 test('the packed emulator keeps bounds: 4,000 frames of 60 kB from one client grow it by less than 200 MB', async () => {
   // Issue 27: the emulator as installed runs in its own process (so the sender's memory is not
   // counted), with --expose-gc so that GET /__control/memory collects garbage before it answers.
-  const { describeLoad, measureLoad, startChildEmulator } = await import('../emulator/memory-load.ts');
+  const { describeLoad, measureLoad, startChildEmulator } = await import('../test/emulator/memory-load.ts');
   const plan = { frames: 4000, frameBytes: 60_000 };
   const emulator = await startChildEmulator('npx', ['parley-emulator', '--port', '0', '--quiet'], {
     cwd: project,

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { formatIn, pluralForms } from '../src/i18n/plural.ts';
 import type { Translation } from '../src/i18n/translation.ts';
-import { defaultStrings, type StringKey } from '../src/ui/strings.ts';
+import { defaultStrings, type StringKey } from '../src/i18n/strings.ts';
 import { mock } from './support/mock.ts';
 
 const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/mock';

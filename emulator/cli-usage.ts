@@ -1,5 +1,5 @@
 // `parley-emulator --help`: the command line's flags, also the API reference's (scripts/api-reference.ts).
-import { DEFAULTS } from './options.ts';
+import { DEFAULTS } from './core/options.ts';
 
 export const USAGE = `Usage: parley-emulator [options]
 

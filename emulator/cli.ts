@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.ts';
 import { USAGE } from './cli-usage.ts';
-import { DEFAULTS, type EmulatorOptions } from './options.ts';
+import { DEFAULTS, type EmulatorOptions } from './core/options.ts';
 
 function parse(): EmulatorOptions & { port: number } {
   const { values } = parseArgs({

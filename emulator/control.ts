@@ -3,18 +3,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { BoundedList } from './bounded.ts';
-import type { Conversations } from './conversations.ts';
-import type { DropNotices } from './drops.ts';
-import type { EmulatorLog } from './log.ts';
-import type { ResolvedOptions } from './options.ts';
+import type { BoundedList } from './safety/bounded.ts';
+import type { Conversations } from './conversations/conversations.ts';
+import type { DropNotices } from './safety/drops.ts';
+import type { EmulatorLog } from './core/log.ts';
+import type { ResolvedOptions } from './core/options.ts';
 import type { Broadcast } from './rest/endpoints.ts';
 import type { AddressConfig, AddressDesk } from './socket/address.ts';
 import type { SocketHub } from './socket/sockets.ts';
-import type { ThreadStore } from './threads.ts';
+import type { ThreadStore } from './threads/threads.ts';
 import type { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import type { WebhookReceiver } from './webhooks/receiver.ts';
-import { HttpError, readJson, sendError, sendJson } from './http.ts';
+import { HttpError, readJson, sendError, sendJson } from './core/http.ts';
 import { describeIssues } from './socket/frames.ts';
 
 const count = z.number().int().nonnegative();

@@ -1,26 +1,26 @@
 // The Parley emulator, mountable: the whole service of spec 1-9 behind two node:http hooks
 // (requests and upgrades), so it runs standalone (index.ts, cli.ts), inside Vite (vite-plugin.ts)
 // or in a test. This file wires the parts (routing.ts routes paths to them); each part has a file of its own.
-import { accessRules, type AccessRules } from './access.ts';
-import { systemClock } from './clock.ts';
+import { accessRules, type AccessRules } from './safety/access.ts';
+import { systemClock } from './core/clock.ts';
 import { createConsoleServer } from './console/server.ts';
 import type { EmulatorControl, SocketConfig } from './control.ts';
-import { BoundedList } from './bounded.ts';
-import { BOUNDS } from './retention.ts';
-import { createConversations } from './conversations.ts';
-import { createDropNotices } from './drops.ts';
-import { createFeed } from './feed.ts';
+import { BoundedList } from './safety/bounded.ts';
+import { BOUNDS } from './safety/retention.ts';
+import { createConversations } from './conversations/conversations.ts';
+import { createDropNotices } from './safety/drops.ts';
+import { createFeed } from './core/feed.ts';
 import { loadFlows, type Flow } from './flows/flows.ts';
-import { createLog } from './log.ts';
-import type { ConsoleSource } from './model.ts';
-import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.ts';
+import { createLog } from './core/log.ts';
+import type { ConsoleSource } from './core/model.ts';
+import { checkHttpUrl, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './core/options.ts';
 import { restEndpoints, type Broadcast } from './rest/endpoints.ts';
 import { createRestRouter } from './rest/router.ts';
 import { createAddressDesk } from './socket/address.ts';
 import { createSocketHub } from './socket/sockets.ts';
-import { createOwnOrigin } from './own-origin.ts';
+import { createOwnOrigin } from './safety/own-origin.ts';
 import { createRouting } from './routing.ts';
-import { createThreadStore } from './threads.ts';
+import { createThreadStore } from './threads/threads.ts';
 import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createReceiver } from './webhooks/receiver.ts';
 

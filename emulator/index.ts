@@ -1,14 +1,14 @@
 // `import { startEmulator } from 'parley-chat/emulator'`: the Parley emulator on a port of its
 // own, for a Playwright global setup or any Node script (emulator contract, "How it starts").
 import { createServer } from 'node:http';
-import { accessRules } from './access.ts';
+import { accessRules } from './safety/access.ts';
 import type { AddressInfo } from 'node:net';
 import { createEmulator } from './emulator.ts';
-import { DEFAULTS, type EmulatorOptions } from './options.ts';
+import { DEFAULTS, type EmulatorOptions } from './core/options.ts';
 
-export { DEFAULTS, type ClientConfig, type EmulatorOptions } from './options.ts';
-export type { Clock } from './clock.ts';
-export type { ConversationStatus, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from './model.ts';
+export { DEFAULTS, type ClientConfig, type EmulatorOptions } from './core/options.ts';
+export type { Clock } from './core/clock.ts';
+export type { ConversationStatus, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from './core/model.ts';
 
 export interface RunningEmulator {
   /** The base URL: `{url}/socket.info`, `{url}/rest/v1/…`, `{url}/console`… (no trailing slash). */

@@ -2,9 +2,9 @@
 // `Authorization: Bearer <management key>` (the bare key too, as one of the spec's examples
 // shows it: logged as a departure, refused with --strict).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { header, sendError, sendJson } from './http.ts';
-import type { EmulatorLog } from './log.ts';
-import type { ResolvedOptions } from './options.ts';
+import { header, sendError, sendJson } from './core/http.ts';
+import type { EmulatorLog } from './core/log.ts';
+import type { ResolvedOptions } from './core/options.ts';
 
 export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { projectId: string; rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
   const refusal = checkManagementKey(header(req, 'authorization')?.trim(), deps);

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { sendError } from './http.ts';
+import { sendError } from './core/http.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',

@@ -3,15 +3,15 @@
 // parts and hands them here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { overlongTarget } from './bounds.ts';
-import { hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './access.ts';
+import { overlongTarget } from './safety/bounds.ts';
+import { hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './safety/access.ts';
 import type { ConsoleServer } from './console/server.ts';
 import { handleControl, type EmulatorControl } from './control.ts';
-import { refuse, sendError, sendJson, sendPreflight } from './http.ts';
-import type { EmulatorLog } from './log.ts';
+import { refuse, sendError, sendJson, sendPreflight } from './core/http.ts';
+import type { EmulatorLog } from './core/log.ts';
 import { serveMedia } from './media.ts';
 import { listFlows } from './management.ts';
-import type { ResolvedOptions } from './options.ts';
+import type { ResolvedOptions } from './core/options.ts';
 import type { AddressDesk } from './socket/address.ts';
 import type { WebhookReceiver } from './webhooks/receiver.ts';
 

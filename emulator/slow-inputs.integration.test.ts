@@ -4,7 +4,7 @@
 // runs in this process, so any time it blocks shows in the health request's time too.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from './bounds.ts';
+import { MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from './safety/bounds.ts';
 import { startEmulator, type RunningEmulator } from './index.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { serveConsoleFromSource } from './console/dev.ts';
-import { accessRules, type AccessRules } from './access.ts';
+import { accessRules, type AccessRules } from './safety/access.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
-import type { ClientConfig, EmulatorOptions } from './options.ts';
+import type { ClientConfig, EmulatorOptions } from './core/options.ts';
 
 /** The channels this repository's demo and tests use. */
 export const REPO_CLIENTS: Record<string, ClientConfig> = {

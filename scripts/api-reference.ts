@@ -1,7 +1,7 @@
 // docs/reference.md, made from the sources so it cannot drift: <parley-chat>'s attributes,
 // properties, methods, events, parts and custom properties from the custom elements manifest
 // (itself read from the element's sources), the emulator's command line from its --help text,
-// and startEmulator's options from their definitions in emulator/options.ts. `npm run build`
+// and startEmulator's options from their definitions in emulator/core/options.ts. `npm run build`
 // writes it; test/docs/reference.test.ts fails when the committed file is not what this makes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,7 +32,7 @@ function signature(method: Described): string {
   return `${method.name}(${parameters}): ${method.return?.type?.text ?? 'void'}`;
 }
 
-/** The documented fields of `interface EmulatorOptions` in emulator/options.ts: name, type, JSDoc. */
+/** The documented fields of `interface EmulatorOptions` in emulator/core/options.ts: name, type, JSDoc. */
 export function emulatorOptions(source: string): Array<{ name: string; type: string; description: string }> {
   const body = /export interface EmulatorOptions \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
   return [...body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*(\w+)\?:\s*([^;]+);/g)].map(([, doc, name, type]) => ({
@@ -54,7 +54,7 @@ export function apiReference(root = process.cwd()): string {
   const fields = element.members.filter((member) => member.kind === 'field');
   const methods = element.members.filter((member) => member.kind === 'method');
   // `prefix` is the Vite plugin's (startEmulator serves from its own root).
-  const options = emulatorOptions(readFileSync(join(root, 'emulator/options.ts'), 'utf8')).filter((option) => option.name !== 'prefix');
+  const options = emulatorOptions(readFileSync(join(root, 'emulator/core/options.ts'), 'utf8')).filter((option) => option.name !== 'prefix');
   return `# API reference
 
 Made from the sources by \`scripts/api-reference.ts\` (\`npm run build\` writes it; \`npm test\`

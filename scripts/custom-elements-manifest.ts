@@ -1,29 +1,29 @@
 // Writes dist/custom-elements.json (https://github.com/webcomponents/custom-elements-manifest,
 // schema 2.1) and the editors' data, dist/vscode.html-custom-data.json and
 // dist/vscode.css-custom-data.json, from the element's own sources of truth:
-//   - attributes: CLIENT_ATTRIBUTES and UI_ATTRIBUTES of src/element/attributes.ts, with their JSDoc;
+//   - attributes: CLIENT_ATTRIBUTES and UI_ATTRIBUTES of src/loader/attributes.ts, with their JSDoc;
 //   - properties, methods, events: the ParleyChatElement and ParleyChatEventMap interfaces of
-//     src/element/api.ts, with their JSDoc and their types as written;
-//   - CSS parts: the part="…" attributes of src/ui and the parts the loader draws (src/element);
-//     CSS custom properties: the --parley-* that src/ui/frame.css and widget.css read; both
+//     src/loader/api.ts, with their JSDoc and their types as written;
+//   - CSS parts: the part="…" attributes of src/ui and the parts the loader draws (src/loader);
+//     CSS custom properties: the --parley-* that src/loader/frame.css and widget.css read; both
 //     described by the @csspart / @cssprop lines of widget.css.
 // The analyzer packages need TypeScript's JS API, which TypeScript 7 does not have: this reads the
 // sources with the oxc parser that Vite already brings (rolldown). Nothing here reaches a bundle.
-// src/element/manifest.test.ts checks the result against the running element.
+// src/loader/manifest.test.ts checks the result against the running element.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'rolldown/experimental';
 
 export const TAG_NAME = 'parley-chat';
-const ATTRIBUTES_FILE = 'src/element/attributes.ts';
-const ELEMENT_FILE = 'src/element/api.ts';
+const ATTRIBUTES_FILE = 'src/loader/attributes.ts';
+const ELEMENT_FILE = 'src/loader/api.ts';
 const UI_DIR = 'src/ui';
 const CSS_FILE = 'src/ui/widget.css';
 /** The loader's stylesheet (the launcher, the panel's box), adopted before widget.css. */
-const FRAME_CSS_FILE = 'src/ui/frame.css';
+const FRAME_CSS_FILE = 'src/loader/frame.css';
 /** Where the element sets custom properties of its own (not for pages to set). */
-const ELEMENT_DIR = 'src/element';
+const ELEMENT_DIR = 'src/loader';
 const CHAT_DIR = 'src/chat';
 
 // The part of the manifest's schema that this file writes.
@@ -275,7 +275,7 @@ function readEvents(source: SourceFile): ManifestEvent[] {
 /**
  * Every part name in the UI's components, rich templates included (`part="…"`, which may hold
  * several names) and in the
- * loader's DOM building (`part: '…'` in src/element).
+ * loader's DOM building (`part: '…'` in src/loader).
  */
 export function partsUsed(root: string): string[] {
   const names = new Set<string>();

@@ -1,15 +1,15 @@
 // The chat's file in dist/ (parley-chat.<hash>.js), loaded by the loader (dist/parley.js) with a
-// <script> element: it hands its exports to that element (element/load-script.ts). It knows its
+// <script> element: it hands its exports to that element (loader/load-script.ts). It knows its
 // languages' files, beside it (scripts/build-embed.ts writes their integrity hashes in here);
 // the loader's script loader fetches them, so the chat carries no second copy of it.
 import { Component, Fragment, h } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { mountChat, richFrom } from './chat/mount-chat.ts';
-import { currentClassicScript } from './current-script.ts';
-import type { ChatModule } from './element/chat-host.ts';
+import { currentClassicScript } from './browser/current-script.ts';
+import type { ChatModule } from './loader/chat-host.ts';
 import type { SharedPreact } from './embed-rich-preact.ts';
 import type { Translation } from './i18n/translation.ts';
-import { CHAT_EXPORTS, type loadScript } from './element/load-script.ts';
+import { CHAT_EXPORTS, type loadScript } from './loader/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
 import type { RichTemplates } from './ui/rich-slot.ts';
 

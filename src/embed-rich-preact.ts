@@ -1,7 +1,7 @@
 // What 'preact' and 'preact/hooks' are in the rich templates' file (embed-rich.ts; the alias is in
 // scripts/build-embed.ts): the chat's own, which it hands over on that file's <script> element
 // before it runs (embed-chat.ts). A second Preact would draw, but its hooks would not work.
-import { CHAT_EXPORTS } from './element/load-script.ts';
+import { CHAT_EXPORTS } from './loader/load-script.ts';
 
 /** The part of Preact the rich templates use. */
 export interface SharedPreact {

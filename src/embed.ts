@@ -3,12 +3,12 @@
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
 // The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
 // name and integrity hash in here).
-import { currentClassicScript } from './current-script.ts';
-import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './element/attributes.ts';
+import { currentClassicScript } from './browser/current-script.ts';
+import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './loader/attributes.ts';
 import type { ChatFile } from './embed-chat.ts';
-import { loadScript } from './element/load-script.ts';
-import { createParleyChatClass } from './element/parley-chat.ts';
-import { registerElement } from './element/register.ts';
+import { loadScript } from './loader/load-script.ts';
+import { createParleyChatClass } from './loader/parley-chat.ts';
+import { registerElement } from './loader/register.ts';
 
 declare const __PARLEY_CHAT_FILE__: string;
 declare const __PARLEY_CHAT_INTEGRITY__: string;

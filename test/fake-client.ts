@@ -2,13 +2,13 @@
 // and a WidgetView around it.
 import { computed, signal } from '@preact/signals-core';
 import { vi } from 'vitest';
-import type { ChatClient } from '../src/client.ts';
-import type { Draft, DraftStore } from '../src/panel-state.ts';
+import type { ChatClient } from '../src/client/create-chat-client.ts';
+import type { Draft, DraftStore } from '../src/browser/panel-state.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';
 import type { RichAction } from '../src/conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
 import type { QuickReply } from '../src/protocol/frames.ts';
-import { panelStrings, type PanelStrings, type Strings } from '../src/ui/strings.ts';
+import { panelStrings, type PanelStrings, type Strings } from '../src/i18n/strings.ts';
 import type { WidgetView } from '../src/ui/view.ts';
 
 export function fakeClient() {

@@ -2,9 +2,9 @@
 // Web Locks, a fake BroadcastChannel and one store (IndexedDB is one per browser); a tab may be
 // given a store of its own (a wrapper whose writes are slow or fail). Fake time throughout.
 import { vi } from 'vitest';
-import { createChatClient, type ChatClient } from '../src/client.ts';
-import { memoryStore } from '../src/conversation/memory-store.ts';
-import type { ConversationStore } from '../src/conversation/persistence.ts';
+import { createChatClient, type ChatClient } from '../src/client/create-chat-client.ts';
+import { memoryStore } from '../src/store/memory-store.ts';
+import type { ConversationStore } from '../src/store/contract.ts';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from './fakes.ts';
 import { fakeBrowser } from './fake-tabs.ts';
 

@@ -2,7 +2,7 @@
 // The keys a back end needs to call this emulator: made at random at each start unless set
 // (emulator contract, "no published key"), so the console is where a developer finds them.
 import { h } from 'preact';
-import type { ConsoleSettings } from '../model.ts';
+import type { ConsoleSettings } from '../core/model.ts';
 
 export function ApiKeys(props: { settings: ConsoleSettings }) {
   const { apiKey, managementKey } = props.settings;

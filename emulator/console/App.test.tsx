@@ -2,12 +2,12 @@
 // The console page with a fake emulator behind fetch and EventSource.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
+import type { ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';
 import { AGENT_KEY, createAgent } from './agent.ts';
 import { createConsoleApi, createRestApi } from './api.ts';
 import { ConsoleApp } from './App.tsx';
 import { createConsoleStore } from './store.ts';
-import { delivery, entry, FakeEventSource, fakeFetch, SETTINGS, thread } from './test-fakes.ts';
+import { delivery, entry, FakeEventSource, fakeFetch, SETTINGS, thread } from '../../test/emulator/console-fakes.ts';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // Says once, beside a list, that the emulator dropped older items of it (its bounds, retention.ts).
 import { h } from 'preact';
-import type { BoundName } from '../retention.ts';
+import type { BoundName } from '../safety/retention.ts';
 import type { ConsoleStore } from './store.ts';
 import { useSignalValue } from './use-signal.ts';
 

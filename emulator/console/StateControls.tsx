@@ -3,7 +3,7 @@
 // and resolve become unavailable then; pause and resume follow the bot's state.
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ThreadSummary } from '../model.ts';
+import type { ThreadSummary } from '../core/model.ts';
 import { ActionButton } from './ActionButton.tsx';
 import type { RestApi } from './api.ts';
 import { useAction } from './use-action.ts';

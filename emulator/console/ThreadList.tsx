@@ -2,7 +2,7 @@
 // The live list of threads, those waiting for an agent first, then the newest activity: a list of buttons, the selected one
 // aria-current. Arrow keys, Home and End move between them.
 import { h } from 'preact';
-import type { ThreadSummary } from '../model.ts';
+import type { ThreadSummary } from '../core/model.ts';
 import { DroppedNote } from './DroppedNote.tsx';
 import { ago, clock, isoTime, STATUS_LABEL } from './format.ts';
 import type { ConsoleStore } from './store.ts';

@@ -2,7 +2,7 @@
 // A thread's state: conversation status, bot active or paused (with the handover pause's
 // countdown), visitor presence and tags. Changes of status are announced; the countdown is not.
 import { h } from 'preact';
-import type { ThreadSummary } from '../model.ts';
+import type { ThreadSummary } from '../core/model.ts';
 import { clock, countdown, isoTime, STATUS_LABEL } from './format.ts';
 import { useNow } from './use-now.ts';
 

@@ -3,7 +3,7 @@
 // (JSX children, never innerHTML). While the agent is at the bottom, new entries scroll in.
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { TranscriptEntry } from '../model.ts';
+import type { TranscriptEntry } from '../core/model.ts';
 import { author, clock, entryLines, isoTime } from './format.ts';
 
 const FOLLOW_THRESHOLD_PX = 80;

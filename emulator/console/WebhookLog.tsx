@@ -3,7 +3,7 @@
 // next attempt, and its JSON body on demand. The newest come first; older ones on request.
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { WebhookAttempt, WebhookDelivery } from '../model.ts';
+import type { WebhookAttempt, WebhookDelivery } from '../core/model.ts';
 import { DroppedNote } from './DroppedNote.tsx';
 import { bodyThread, clock, DELIVERY_LABEL, isoTime } from './format.ts';
 import type { ConsoleStore } from './store.ts';

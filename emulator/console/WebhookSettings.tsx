@@ -2,7 +2,7 @@
 // Where the emulator POSTs its webhook events: set, clear, or use its built-in receiver.
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ConsoleSettings } from '../model.ts';
+import type { ConsoleSettings } from '../core/model.ts';
 import { useAction } from './use-action.ts';
 
 export function WebhookSettings(props: {

@@ -1,7 +1,7 @@
 // The REST calls the console makes, as a back end would make them.
 import { describe, expect, it } from 'vitest';
 import { ActionError, createConsoleApi, createRestApi } from './api.ts';
-import { fakeFetch, SETTINGS } from './test-fakes.ts';
+import { fakeFetch, SETTINGS } from '../../test/emulator/console-fakes.ts';
 
 const ok = () => ({ body: { status: 'ok' } });
 

@@ -1,7 +1,7 @@
 // The console's two doors: its own small API (relative to the page, so any base works) and the
 // emulator's REST API, used exactly as a customer's back end would use it (Authorization: key).
-import type { BoundName } from '../retention.ts';
-import type { ConsoleSettings, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
+import type { BoundName } from '../safety/retention.ts';
+import type { ConsoleSettings, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';
 import { MAX_SPEECH_LENGTH } from '../../src/protocol/limits.ts';
 
 export { MAX_SPEECH_LENGTH };

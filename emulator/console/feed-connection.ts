@@ -1,7 +1,7 @@
 // The live feed's connection: an EventSource on `api/feed`, its status as a signal, and a new try
 // a little later when EventSource gives up. What the events mean is the store's business.
 import type { Signal } from '@preact/signals-core';
-import type { FeedEvent } from '../model.ts';
+import type { FeedEvent } from '../core/model.ts';
 
 /** The part of EventSource the store uses (a test passes a fake). */
 export interface FeedSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ago, author, bodyThread, countdown, entryLines, messageLines } from './format.ts';
-import { entry } from './test-fakes.ts';
+import { entry } from '../../test/emulator/console-fakes.ts';
 
 describe('format', () => {
   it('counts down as m:ss or h:mm:ss, never below zero', () => {

@@ -1,5 +1,5 @@
 // Words and times the console shows: who said something, what it said as text, when.
-import type { ConversationStatus, ReceivedMessage, TranscriptEntry, WebhookDeliveryState } from '../model.ts';
+import type { ConversationStatus, ReceivedMessage, TranscriptEntry, WebhookDeliveryState } from '../core/model.ts';
 
 let clockFormat: Intl.DateTimeFormat | undefined;
 

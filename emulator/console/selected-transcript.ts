@@ -1,7 +1,7 @@
 // The transcript of the selected thread: loaded from the console API, with the feed's entries
 // that arrive while it loads held and merged in by id, so none is lost or shown twice.
 import { batch, type Signal } from '@preact/signals-core';
-import type { ThreadSummary, TranscriptEntry } from '../model.ts';
+import type { ThreadSummary, TranscriptEntry } from '../core/model.ts';
 import { ActionError, messageOf, type ConsoleApi } from './api.ts';
 
 export interface SelectedTranscriptOptions {

@@ -5,8 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sendError } from '../http.ts';
-import type { ConsoleSource } from '../model.ts';
+import { sendError } from '../core/http.ts';
+import type { ConsoleSource } from '../core/model.ts';
 import { answerApi } from './server-api.ts';
 import { createFeedStreams } from './server-feed.ts';
 import { serveStatic } from './server-static.ts';

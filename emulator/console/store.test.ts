@@ -1,9 +1,9 @@
 // The console's store: state loads, feed events, held events during loads, selection, unread.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ThreadSummary, TranscriptEntry } from '../model.ts';
+import type { ThreadSummary, TranscriptEntry } from '../core/model.ts';
 import { createConsoleApi } from './api.ts';
 import { createConsoleStore, RETRY_MS, type ConsoleStore } from './store.ts';
-import { delivery, entry, FakeEventSource, fakeFetch, SETTINGS, thread } from './test-fakes.ts';
+import { delivery, entry, FakeEventSource, fakeFetch, SETTINGS, thread } from '../../test/emulator/console-fakes.ts';
 
 /** A promise the test resolves by hand (to hold an answer back). */
 function deferred<T>() {

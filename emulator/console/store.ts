@@ -4,8 +4,8 @@
 // none is undone by an older snapshot (every event replaces a whole record, keyed by id).
 // The feed's connection is feed-connection.ts; the selected transcript's loading, selected-transcript.ts.
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { BoundName } from '../retention.ts';
-import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../model.ts';
+import type { BoundName } from '../safety/retention.ts';
+import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';
 import { messageOf, type ConsoleApi } from './api.ts';
 import { createFeedConnection, type FeedSourceConstructor, type FeedStatus } from './feed-connection.ts';
 import { createSelectedTranscript } from './selected-transcript.ts';

@@ -2,8 +2,8 @@
 // step's replies, each after its wait, on the thread's channel.
 import { buildReplies, handoverOf, type BotInput, type Match, type ReplyFrame } from '../flows/flows.ts';
 import { slotParams, takeTurn } from '../flows/turns.ts';
-import type { Originator, ReceivedMessage } from '../model.ts';
-import type { Thread } from '../threads.ts';
+import type { Originator, ReceivedMessage } from '../core/model.ts';
+import type { Thread } from '../threads/threads.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';
 import type { SocketOutput } from './socket-output.ts';

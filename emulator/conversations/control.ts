@@ -1,5 +1,5 @@
 // Conversation control a back end (REST) or the console asks for, and events it triggers.
-import type { ConversationEvent, Refusal } from '../states.ts';
+import type { ConversationEvent, Refusal } from '../threads/states.ts';
 import type { Bot } from './bot.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationState } from './state.ts';

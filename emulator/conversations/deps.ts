@@ -1,11 +1,11 @@
 // What the conversation modules share: the emulator's parts they act through.
-import type { Clock } from '../clock.ts';
-import type { Feed } from '../feed.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Feed } from '../core/feed.ts';
 import type { Flow } from '../flows/flows.ts';
-import type { EmulatorLog } from '../log.ts';
-import type { ResolvedOptions } from '../options.ts';
+import type { EmulatorLog } from '../core/log.ts';
+import type { ResolvedOptions } from '../core/options.ts';
 import type { SocketHub } from '../socket/sockets.ts';
-import type { ThreadStore } from '../threads.ts';
+import type { ThreadStore } from '../threads/threads.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 
 export interface ConversationDeps {

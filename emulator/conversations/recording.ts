@@ -1,6 +1,6 @@
 // The transcript and the console's feed: what happened on a thread is written once and shown.
-import type { TranscriptEntry } from '../model.ts';
-import type { Thread } from '../threads.ts';
+import type { TranscriptEntry } from '../core/model.ts';
+import type { Thread } from '../threads/threads.ts';
 import type { ConversationDeps } from './deps.ts';
 
 export interface Recording {

@@ -2,10 +2,10 @@
 // webhook (`message`), or returned when `sync`; a `moderator` message pauses the bot and reaches
 // the thread's sockets.
 import { buildReplies, handoverOf, type BotInput, type Match } from '../flows/flows.ts';
-import { asReceived } from '../originators.ts';
-import type { Originator, ReceivedMessage } from '../model.ts';
-import type { MessagePayload } from '../rest/schemas.ts';
-import type { Thread } from '../threads.ts';
+import { asReceived } from '../threads/originators.ts';
+import type { Originator, ReceivedMessage } from '../core/model.ts';
+import type { MessagePayload } from '../spec/rest-schemas.ts';
+import type { Thread } from '../threads/threads.ts';
 import type { Bot } from './bot.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';

@@ -1,10 +1,10 @@
 // The socket door: a valid `message.send` from a widget (or a moderator's socket) is
 // acknowledged, recorded, told to the webhook and answered by the bot; a repeated traceId is
 // acknowledged again without an answer.
-import type { Originator } from '../model.ts';
+import type { Originator } from '../core/model.ts';
 import type { SocketRecord } from '../socket/connections.ts';
 import type { SendPayload } from '../socket/frames.ts';
-import type { Thread } from '../threads.ts';
+import type { Thread } from '../threads/threads.ts';
 import type { Bot } from './bot.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';

@@ -1,7 +1,7 @@
 // The conversation state (states.ts decides, this carries out): webhook events, the timer that
 // ends a pause, and the check the bot makes before it answers.
-import { botAnswers, transition, type ConversationEvent, type Refusal } from '../states.ts';
-import type { Thread } from '../threads.ts';
+import { botAnswers, transition, type ConversationEvent, type Refusal } from '../threads/states.ts';
+import type { Thread } from '../threads/threads.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';
 import type { ConversationTimers } from './timers.ts';

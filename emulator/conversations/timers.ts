@@ -1,6 +1,6 @@
 // Every timer the conversations start (delayed replies, pause ends, writeConcern waits) is kept
 // here, so a reset can stop them all at once.
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 
 export interface ConversationTimers {
   /** Runs `fn` after `ms`; resolves once it ran. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
-import { asReceived } from '../originators.ts';
+import { asReceived } from '../threads/originators.ts';
 
 // ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
 

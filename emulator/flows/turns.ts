@@ -8,7 +8,7 @@
 //   `contexts` name the SLOT step answers next, its texts able to use `{{label}}`. An event, a
 //   location or a file meanwhile ends the wait and is answered as usual.
 // - `validation`: REQUIRED (any non-blank text), NUMBER, EMAIL; another value counts as REQUIRED.
-import { isEmailAddress } from '../bounds.ts';
+import { isEmailAddress } from '../safety/bounds.ts';
 import { matchStep, type BotInput, type Flow, type Match, type Step } from './flows.ts';
 
 /** The steps one turn runs after the one that answers (NOTHING steps, then a SLOT's question). */

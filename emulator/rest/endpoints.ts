@@ -1,14 +1,14 @@
 // The REST endpoints of spec 4.3-4.5, each a few lines over the conversation core. Without
 // `sync=true` an asking call answers `{status: ok}` and its result goes to the webhook (spec 4.4).
-import type { ControlAction, Conversations } from '../conversations.ts';
+import type { ControlAction, Conversations } from '../conversations/conversations.ts';
 import { triggerableEvents, type Flow } from '../flows/flows.ts';
-import type { ThreadStore } from '../threads.ts';
-import { bareThreadId } from '../threads.ts';
+import type { ThreadStore } from '../threads/threads.ts';
+import { bareThreadId } from '../threads/threads.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { BUSINESS_HOURS, findSegment, SEGMENTS } from './fixtures.ts';
 import { historyPage, threadsPage } from './history.ts';
 import type { RestRequest, RestRoutes } from './router.ts';
-import * as schemas from './schemas.ts';
+import * as schemas from '../spec/rest-schemas.ts';
 
 /** A REST broadcast as recorded. */
 export interface Broadcast {

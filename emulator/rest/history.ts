@@ -1,8 +1,8 @@
 // A thread's transcript as the REST API shows it (spec 2.7): pages of 20, and the thread list.
-import type { TranscriptEntry } from '../model.ts';
-import type { Thread } from '../threads.ts';
-import { listedThreadId } from '../threads.ts';
-import { visitorAsReceived } from '../originators.ts';
+import type { TranscriptEntry } from '../core/model.ts';
+import type { Thread } from '../threads/threads.ts';
+import { listedThreadId } from '../threads/threads.ts';
+import { visitorAsReceived } from '../threads/originators.ts';
 
 /** Spec 8: GET messages and GET threads return 20 entries per page. */
 export const PAGE_SIZE = 20;

@@ -2,11 +2,11 @@
 // JSON in and out. Errors are HTTP statuses with `{status: "error", message}` naming the problem:
 // 401 key, 400 field, 404 route or thread, 405 method, 413 body size, 415 content type.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { overlongId, trimTrailingSlashes } from '../bounds.ts';
-import { header, HttpError, readJson, sendError, sendJson } from '../http.ts';
-import type { EmulatorLog } from '../log.ts';
-import type { ResolvedOptions } from '../options.ts';
-import type { Parsed } from './schemas.ts';
+import { overlongId, trimTrailingSlashes } from '../safety/bounds.ts';
+import { header, HttpError, readJson, sendError, sendJson } from '../core/http.ts';
+import type { EmulatorLog } from '../core/log.ts';
+import type { ResolvedOptions } from '../core/options.ts';
+import type { Parsed } from '../spec/rest-schemas.ts';
 
 export interface RestRequest {
   req: IncomingMessage;

@@ -2,9 +2,9 @@
 // plain (`socket.info?sessionId=&clientId=`) or secret (`sdk/socket.info` with the four prefixed
 // headers). Pure reads of the request and the options; the desk (address.ts) answers.
 import type { IncomingMessage } from 'node:http';
-import { overlongId } from '../bounds.ts';
-import { header } from '../http.ts';
-import { clientFor, type Mode, type ResolvedOptions } from '../options.ts';
+import { overlongId } from '../safety/bounds.ts';
+import { header } from '../core/http.ts';
+import { clientFor, type Mode, type ResolvedOptions } from '../core/options.ts';
 
 export interface AddressLogEntry {
   at: number;

@@ -2,9 +2,9 @@
 // expired token is recognised for a while (to say so), then swept.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { EXPIRED_TOKEN_MEMORY_MS } from '../retention.ts';
+import { EXPIRED_TOKEN_MEMORY_MS } from '../safety/retention.ts';
 import { startEmulator, type RunningEmulator } from '../index.ts';
-import { createFakeClock } from '../webhooks/fake-clock.ts';
+import { createFakeClock } from '../../test/emulator/fake-clock.ts';
 
 const clock = createFakeClock(Date.UTC(2026, 0, 1));
 let emu: RunningEmulator;

@@ -5,13 +5,13 @@
 // injected-failures.ts.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BoundedList, BoundedMap, estimateSize } from '../bounded.ts';
-import { BOUNDS, type BoundName, type KeptSizes } from '../retention.ts';
-import type { Clock } from '../clock.ts';
-import { header, sendJson } from '../http.ts';
-import type { EmulatorLog } from '../log.ts';
-import type { Mode, ResolvedOptions } from '../options.ts';
-import type { ThreadStore } from '../threads.ts';
+import { BoundedList, BoundedMap, estimateSize } from '../safety/bounded.ts';
+import { BOUNDS, type BoundName, type KeptSizes } from '../safety/retention.ts';
+import type { Clock } from '../core/clock.ts';
+import { header, sendJson } from '../core/http.ts';
+import type { EmulatorLog } from '../core/log.ts';
+import type { Mode, ResolvedOptions } from '../core/options.ts';
+import type { ThreadStore } from '../threads/threads.ts';
 import { describeRequest, missingParts, overlongPart, refuseClient, type AddressLogEntry, type Answer } from './address-request.ts';
 import { injectFailure, newOverrides, type Overrides } from './injected-failures.ts';
 import { createTokenBook, type TokenRecord } from './tokens.ts';

@@ -1,6 +1,6 @@
 // The blackhole test control: a half-dead network where the open sockets stay open but nothing
 // goes out or is heard; its sockets do not idle out, and idle time starts again when it ends.
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { SocketRecord } from './connections.ts';
 import type { IdleTimers } from './idle.ts';
 

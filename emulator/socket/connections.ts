@@ -1,7 +1,7 @@
 // The sockets the emulator knows: the open ones, and the recently closed ones kept for tests.
 import { WebSocket } from 'ws';
-import { BOUNDS, type BoundName } from '../retention.ts';
-import type { Mode } from '../options.ts';
+import { BOUNDS, type BoundName } from '../safety/retention.ts';
+import type { Mode } from '../core/options.ts';
 
 export interface SocketRecord {
   ws: WebSocket;

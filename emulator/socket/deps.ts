@@ -1,8 +1,8 @@
 // What the socket side is given by the emulator.
-import type { Clock } from '../clock.ts';
-import type { EmulatorLog } from '../log.ts';
-import type { BoundName } from '../retention.ts';
-import type { ThreadStore } from '../threads.ts';
+import type { Clock } from '../core/clock.ts';
+import type { EmulatorLog } from '../core/log.ts';
+import type { BoundName } from '../safety/retention.ts';
+import type { ThreadStore } from '../threads/threads.ts';
 import type { AddressDesk } from './address.ts';
 import type { SocketRecord } from './connections.ts';
 import type { SendPayload } from './frames.ts';

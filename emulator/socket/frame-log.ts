@@ -1,7 +1,7 @@
 // What tests read back: the frames received (as text, parsed when read) and the refused upgrades,
 // each list bounded (retention.ts).
-import { BoundedList } from '../bounded.ts';
-import { BOUNDS, type BoundName, type KeptSizes } from '../retention.ts';
+import { BoundedList } from '../safety/bounded.ts';
+import { BOUNDS, type BoundName, type KeptSizes } from '../safety/retention.ts';
 
 export interface ReceivedEntry {
   at: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID_LENGTH } from '../bounds.ts';
+import { MAX_ID_LENGTH } from '../safety/bounds.ts';
 import { parseClientFrame } from './frames.ts';
 
 const send = (payload: Record<string, unknown>) => JSON.stringify({ type: 'message.send', payload: { threadId: 't1', speech: 'hi', ...payload } });

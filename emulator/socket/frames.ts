@@ -3,7 +3,7 @@
 // (their vendor ships them, so the real service must accept what they do) and reports each
 // departure so the emulator can log it.
 import type * as z from 'zod/mini';
-import { overlongId } from '../bounds.ts';
+import { overlongId } from '../safety/bounds.ts';
 import { lenientOutgoing, strictOutgoing, type OutgoingMessage } from '../../src/protocol/outgoing.ts';
 
 /** A `message.send` payload as the emulator handles it (extra keys of lenient clients kept). */

@@ -1,8 +1,8 @@
 // The failures tests inject into address requests through the control API: each counter answers
 // that many requests with its failure, checked before anything else.
 import type { IncomingMessage } from 'node:http';
-import type { EmulatorLog } from '../log.ts';
-import type { Mode } from '../options.ts';
+import type { EmulatorLog } from '../core/log.ts';
+import type { Mode } from '../core/options.ts';
 import type { Answer } from './address-request.ts';
 
 /** Failures the control API injects, checked before anything else. */

@@ -3,7 +3,7 @@
 // drop, push). What a valid `message.send` means is the conversation's business (onSend).
 // This file wires the parts: connections, frame-log, idle, delivery, blackhole, incoming, upgrade.
 import { WebSocket, WebSocketServer } from 'ws';
-import type { BoundName, KeptSizes } from '../retention.ts';
+import type { BoundName, KeptSizes } from '../safety/retention.ts';
 import { setBlackhole } from './blackhole.ts';
 import { createConnections, type SocketRecord } from './connections.ts';
 import { createDelivery, type Delivery } from './delivery.ts';

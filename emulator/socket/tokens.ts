@@ -1,10 +1,10 @@
 // The single-use socket tokens an address request issues, valid 60 s (spec 3, 8), and taken by
 // the upgrade of the socket they address.
 import { randomBytes } from 'node:crypto';
-import { BoundedMap, estimateSize } from '../bounded.ts';
-import { BOUNDS, EXPIRED_TOKEN_MEMORY_MS, type KeptSizes } from '../retention.ts';
-import type { Clock } from '../clock.ts';
-import type { Mode } from '../options.ts';
+import { BoundedMap, estimateSize } from '../safety/bounded.ts';
+import { BOUNDS, EXPIRED_TOKEN_MEMORY_MS, type KeptSizes } from '../safety/retention.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Mode } from '../core/options.ts';
 
 export interface TokenRecord {
   token: string;

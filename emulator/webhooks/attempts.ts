@@ -1,7 +1,7 @@
 // One attempt's answer, read into the delivery's attempt log and its next state (delivered,
 // failed, or retrying on the schedule of schedule.ts), and the timer of a retry.
-import type { Clock } from '../clock.ts';
-import type { WebhookAttempt, WebhookDelivery } from '../model.ts';
+import type { Clock } from '../core/clock.ts';
+import type { WebhookAttempt, WebhookDelivery } from '../core/model.ts';
 import type { PostResult } from './post.ts';
 import { formatOffset, nextAttemptDelay } from './schedule.ts';
 

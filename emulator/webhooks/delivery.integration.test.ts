@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.ts';
 import { postJson } from './post.ts';
 import { createReceiver } from './receiver.ts';
-import { listen, refusedPort, type LocalServer } from './test-server.ts';
+import { listen, refusedPort, type LocalServer } from '../../test/emulator/test-server.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

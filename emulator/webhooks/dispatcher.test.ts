@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookDelivery } from '../model.ts';
+import type { WebhookDelivery } from '../core/model.ts';
 import { createWebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.ts';
-import { createFakeClock, flushPromises, type FakeClock } from './fake-clock.ts';
+import { createFakeClock, flushPromises, type FakeClock } from '../../test/emulator/fake-clock.ts';
 import type { Post, PostResult } from './post.ts';
 
 const s = 1000;

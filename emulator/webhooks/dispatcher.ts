@@ -16,9 +16,9 @@
 // answer must not make the emulator keep hours of events). Deliveries kept for the console are at
 // most `webhooks`, the oldest settled ones forgotten first; a settled one keeps its body, not its bytes.
 import { randomBytes } from 'node:crypto';
-import { BOUNDS, type Bound } from '../retention.ts';
-import { systemClock, type Clock } from '../clock.ts';
-import type { WebhookDelivery } from '../model.ts';
+import { BOUNDS, type Bound } from '../safety/retention.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import type { WebhookDelivery } from '../core/model.ts';
 import { createAgents, DEFAULT_ATTEMPT_TIMEOUT_MS, postJson, type Post, type PostResult } from './post.ts';
 import { applyAnswer, armRetry } from './attempts.ts';
 import { createDeliveryLedger, jsonBytes, type Tracked } from './ledger.ts';

@@ -1,8 +1,8 @@
 // The deliveries the dispatcher remembers, and the two bounds on them (bounds.ts): those kept for
 // the console (`webhooks`, the oldest settled ones forgotten first) and those not yet delivered
 // (`webhookQueue`). The dispatcher decides what to send; the ledger only counts and forgets.
-import type { Bound } from '../retention.ts';
-import type { WebhookDelivery } from '../model.ts';
+import type { Bound } from '../safety/retention.ts';
+import type { WebhookDelivery } from '../core/model.ts';
 
 /** An event being delivered, with what only the dispatcher needs. */
 export interface Tracked {

@@ -1,7 +1,7 @@
 // The built-in receiver over real HTTP (port 0), mounted under /receiver as the emulator does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReceiver, type WebhookReceiver } from './receiver.ts';
-import { listen, type LocalServer } from './test-server.ts';
+import { listen, type LocalServer } from '../../test/emulator/test-server.ts';
 
 let receiver: WebhookReceiver;
 let server: LocalServer;

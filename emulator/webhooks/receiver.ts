@@ -2,11 +2,11 @@
 // user sees webhooks without writing a server, and can be told to fail the next N deliveries to
 // watch the retries. Mounted by the emulator under any path; routes are relative to the mount.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { trimTrailingSlashes } from '../bounds.ts';
-import { BoundedList, estimateSize } from '../bounded.ts';
-import { BOUNDS, type Bound } from '../retention.ts';
-import { systemClock, type Clock } from '../clock.ts';
-import { sendError, sendJson, sendPreflight } from '../http.ts';
+import { trimTrailingSlashes } from '../safety/bounds.ts';
+import { BoundedList, estimateSize } from '../safety/bounded.ts';
+import { BOUNDS, type Bound } from '../safety/retention.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { sendError, sendJson, sendPreflight } from '../core/http.ts';
 
 /** One POST the receiver got. */
 export interface ReceivedWebhook {

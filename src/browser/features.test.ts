@@ -124,7 +124,7 @@ describe('browser features', () => {
 
 describe('the store where IndexedDB is refused', () => {
   it('a SecurityError from IndexedDB is a refusal: said with the others, not as "storage failed", and the conversation goes on', async () => {
-    const { indexedDbStore } = await import('../conversation/indexeddb-store.ts');
+    const { indexedDbStore } = await import('../store/indexeddb-store.ts');
     const refused = (() => Promise.reject(securityError())) as unknown as Parameters<typeof indexedDbStore>[2] & (() => never);
     const logger = { warn: vi.fn(), error: vi.fn(), info: vi.fn() };
     const store = indexedDbStore('refused-client', logger, () => refused);

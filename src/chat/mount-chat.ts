@@ -2,16 +2,16 @@
 // headless client, its DOM events, and the Preact panel in the element's shadow root.
 import { computed, effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
-import { createChatClient, type ChatClientOptions } from '../client.ts';
+import { createChatClient, type ChatClientOptions } from '../client/create-chat-client.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
-import { panelStrings, say } from '../ui/strings.ts';
+import { panelStrings, say } from '../i18n/strings.ts';
 import { widgetCss } from '../ui/styles.ts';
 import { prepareClock } from '../ui/time.ts';
 import type { WidgetView } from '../ui/view.ts';
-import { optionsFromAttributes } from '../element/attributes.ts';
-import type { ChatHost, ElementState, MountedChat } from '../element/chat-host.ts';
-import { sheetOf } from '../element/styles.ts';
+import { optionsFromAttributes } from '../loader/attributes.ts';
+import type { ChatHost, ElementState, MountedChat } from '../loader/chat-host.ts';
+import { sheetOf } from '../loader/styles.ts';
 import { notificationsAsked, startNotifications } from './notifications.ts';
 import { trackVisualViewport } from './viewport.ts';
 import { richArrivedSignal } from '../ui/rich-slot.ts';

@@ -2,10 +2,10 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
-import type { ChatUser } from '../conversation/outgoing.ts';
+import type { ChatUser } from '../conversation/send-payloads.ts';
 import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import type { DraftStore } from '../panel-state.ts';
+import type { DraftStore } from '../browser/panel-state.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 
 export interface ChatClient {

@@ -1,9 +1,9 @@
 // What the visitor sends, as requests for whichever tab holds the socket: the draft of the frame
 // (speech, event, the visitor and the browser's metadata), the text its bubble shows, and an id
 // unique to this tab.
-import { checkEvent, checkUser } from '../conversation/user-check.ts';
+import { checkEvent, checkUser } from './user-check.ts';
 import type { Clock } from '../connection/clock.ts';
-import { buildDraft, quickReplyAction, toParams, type ChatUser, type Locale, type OutgoingDraft, type SendRequest } from '../conversation/outgoing.ts';
+import { buildDraft, quickReplyAction, toParams, type ChatUser, type Locale, type OutgoingDraft, type SendRequest } from '../conversation/send-payloads.ts';
 import type { RichAction } from '../conversation/rich.ts';
 import { serviceLanguage } from '../i18n/language-tags.ts';
 import type { UserEntry } from '../conversation/transcript.ts';

@@ -1,15 +1,15 @@
 // How the client makes the engine of a lead (this tab holds the socket): the client's options
 // resolved (addresses, defaults, the browser's globals), wired to the lead's epoch and channels.
 import type { Clock } from '../connection/clock.ts';
-import { createEngine, type Engine } from '../conversation/engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
-import type { SendRequest } from '../conversation/outgoing.ts';
-import type { ConversationStore } from '../conversation/persistence.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
+import type { ConversationStore } from '../store/contract.ts';
 import type { ReplicaState } from '../conversation/replica.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { Lead } from '../tabs/coordinator.ts';
-import { resolveHttpUrl } from '../check-options.ts';
-import type { ChatClientOptions } from './options.ts';
+import { resolveHttpUrl } from '../options/check-options.ts';
+import type { ChatClientOptions } from '../options/client-options.ts';
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;
 

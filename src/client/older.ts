@@ -1,5 +1,5 @@
 // Loading older entries: what the visitor scrolls back to comes from storage, a page at a time.
-import type { ConversationStore } from '../conversation/persistence.ts';
+import type { ConversationStore } from '../store/contract.ts';
 import type { Replica } from '../conversation/replica.ts';
 
 /** Entries read from storage at a time when the visitor scrolls back. */

@@ -6,7 +6,7 @@ import { silentLogger } from '../../test/fakes.ts';
 import { systemClock } from '../connection/clock.ts';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
-import { browserLocale } from '../conversation/outgoing.ts';
+import { browserLocale } from '../conversation/send-payloads.ts';
 import { MAX_MESSAGE_LENGTH } from '../protocol/limits.ts';
 import { createDrafts, optimisticEntry } from './drafts.ts';
 import { createEmitter } from './emitter.ts';

@@ -1,6 +1,6 @@
 // Sending: what the visitor types, picks or triggers becomes a request, tracked until saved (so a
 // reload sends what was not) and handed to the tab that holds the socket.
-import type { SendRequest } from '../conversation/outgoing.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { RichAction } from '../conversation/rich.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { QuickReply } from '../protocol/frames.ts';

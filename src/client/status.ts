@@ -4,8 +4,8 @@ import { computed, effect, type ReadonlySignal } from '@preact/signals-core';
 import type { ConnectionError } from '../connection/machine.ts';
 import type { ConnectionStateName, ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
-import { checkOptions } from '../check-options.ts';
-import type { ChatClientOptions } from './options.ts';
+import { checkOptions } from '../options/check-options.ts';
+import type { ChatClientOptions } from '../options/client-options.ts';
 import type { Logger } from '../protocol/parse.ts';
 
 /** The configuration's problems as one final error, logged once; undefined when all is well. */

@@ -3,9 +3,9 @@
 // sends it, once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { createChatClient } from '../client.ts';
-import { type ConversationStore } from '../conversation/persistence.ts';
-import { memoryStore } from '../conversation/memory-store.ts';
+import { createChatClient } from './create-chat-client.ts';
+import { type ConversationStore } from '../store/contract.ts';
+import { memoryStore } from '../store/memory-store.ts';
 
 let stores = 0;
 

@@ -4,9 +4,9 @@
 // only once it is saved, so a pending one never left; and the holder takes a request once by its
 // id, so one whose save landed after all is not taken twice.
 import { slot } from '../browser/slots.ts';
-import type { SendRequest } from '../conversation/outgoing.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { Logger } from '../protocol/parse.ts';
-import { checks, valid } from '../conversation/record-checks.ts';
+import { checks, valid } from '../store/record-checks.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 
 export function unsentRequests(clientId: string, logger: Logger) {

@@ -1,8 +1,8 @@
 // What the framework typings share (parley-chat/react, /preact, /vue, /svelte, /solid): the
 // attributes as HTML spells them, the properties a framework may set, and the events.
 // Types only: nothing here reaches a bundle.
-import type { ParleyChatElement, ParleyChatEventMap } from '../element/api.ts';
-import type { Strings } from '../ui/strings.ts';
+import type { ParleyChatElement, ParleyChatEventMap } from '../loader/api.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 export type { ParleyChatElement, ParleyChatEventMap };
 
@@ -10,7 +10,7 @@ export type { ParleyChatElement, ParleyChatEventMap };
  * `<parley-chat>`'s attributes, spelled as in HTML, except `open`: bind the `isOpen` property
  * instead, since `open` is also the `open()` method, which React, Preact, Vue and Solid would
  * overwrite when they set it as a property (and Svelte turns `open={false}` into `open="false"`).
- * `src/element/manifest.test.ts` checks these names against the attributes the element observes.
+ * `src/loader/manifest.test.ts` checks these names against the attributes the element observes.
  */
 export interface ParleyChatAttributes {
   /** The channel's `clientId` (required). */

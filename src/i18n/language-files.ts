@@ -8,7 +8,7 @@ export function languageFileName(tag: string, integrity: string): string {
   return `parley-${tag}.${hash}.js`;
 }
 
-/** The file's code: its texts, left on the element that ran it (Symbol.for('parley.chat'), as element/load-script.ts reads). */
+/** The file's code: its texts, left on the element that ran it (Symbol.for('parley.chat'), as loader/load-script.ts reads). */
 export function languageFileCode(translation: Record<string, string>): string {
   return `(function(s){s&&(s[Symbol.for("parley.chat")]=${JSON.stringify(translation)})})(document.currentScript);\n`;
 }

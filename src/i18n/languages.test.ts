@@ -2,7 +2,7 @@
 // plural forms the language really has, and small enough for its 1.5 kB file.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { defaultStrings, type StringKey } from '../ui/strings.ts';
+import { defaultStrings, type StringKey } from './strings.ts';
 import { LANGUAGE_CHUNKS, loadLanguageChunk } from './language-chunks.ts';
 import { launcherNamesSource } from './launcher-names-source.ts';
 import { LAUNCHER_NAMES } from './launcher-names.ts';

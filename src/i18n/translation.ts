@@ -1,6 +1,6 @@
-// A translation of the widget's texts: every key of the English defaults (src/ui/strings.ts),
+// A translation of the widget's texts: every key of the English defaults (src/i18n/strings.ts),
 // each a plain text or, where it counts something, its plural forms (src/i18n/plural.ts).
-import type { StringKey } from '../ui/strings.ts';
+import type { StringKey } from './strings.ts';
 
 export type Translation = Record<StringKey, string>;
 

@@ -3,7 +3,7 @@
 // script or an older Parley may share the name. One that claims to be, and does not pass its
 // schema (message-schemas.ts), is ignored with a warning, once per kind.
 import type { SharedEvent } from '../conversation/events.ts';
-import type { SendRequest } from '../conversation/outgoing.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { Op } from '../conversation/replica.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import type { Logger } from '../protocol/parse.ts';

@@ -1,5 +1,5 @@
 // A command from any tab, carried out by the engine of the tab that holds the socket.
-import type { Engine } from '../conversation/engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { Command } from './channel.ts';
 
 export function runCommand(engine: Engine, command: Command): void {

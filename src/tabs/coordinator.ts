@@ -5,10 +5,10 @@
 // not heard, and stops as soon as it hears the new one. Messages typed in a tab are kept until
 // they are safe (tabs/requests.ts), so a hand-off loses none.
 import { effect } from '@preact/signals-core';
-import type { Engine } from '../conversation/engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
-import type { SendRequest } from '../conversation/outgoing.ts';
-import type { ConversationStore } from '../conversation/persistence.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
+import type { ConversationStore } from '../store/contract.ts';
 import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import type { Clock } from '../connection/clock.ts';

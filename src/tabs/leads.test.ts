@@ -1,7 +1,7 @@
 // What a tab knows of the leads, and how a command reaches the engine.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../connection/clock.ts';
-import type { Engine } from '../conversation/engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import { runCommand } from './commands.ts';
 import { BEAT_MS, SILENCE_MS, trackLeads } from './leads.ts';
 

@@ -3,7 +3,7 @@
 // it passes these as a frame passes its schema, and what the tab uses is what they return. The
 // entries in it are checked as stored ones are (record-schemas.ts), rich content included.
 import * as z from 'zod/mini';
-import { EntrySchema, RequestSchema, StateSchema, StatusSchema } from '../conversation/record-schemas.ts';
+import { EntrySchema, RequestSchema, StateSchema, StatusSchema } from '../store/record-schemas.ts';
 import { ReceivedPayload, type ReceivedMessageDetail } from '../protocol/frames.ts';
 import { byKind, finite, oneOf } from '../protocol/kinds.ts';
 

@@ -2,8 +2,8 @@
 // saved by the holder, or delivered. Each is also queued in storage before the holder hears of
 // it, so that if this tab and the holder both go away, the next holder finds it there. A new
 // holder gets them again (with the traceId a former one gave them), and takes each in once.
-import type { SendRequest } from '../conversation/outgoing.ts';
-import type { ConversationStore } from '../conversation/persistence.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
+import type { ConversationStore } from '../store/contract.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 
 export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>) {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from '../../test/fakes.ts';
 import { browserWithTabs, openLatest, sends, settle } from '../../test/tab-browser.ts';
-import type { ChatClient } from '../client.ts';
+import type { ChatClient } from '../client/create-chat-client.ts';
 import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
 
 beforeEach(() => {

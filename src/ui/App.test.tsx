@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatApp } from './App.tsx';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
-import { frameCss } from './frame-css.ts';
+import { frameCss } from '../loader/frame-css.ts';
 import { widgetCss } from './styles.ts';
 
 afterEach(cleanup);
@@ -25,7 +25,7 @@ describe('panel', () => {
   it('focuses the message box when the visitor opens it, and the launcher again after Escape', async () => {
     const { view } = fakeView();
     render(<ChatApp view={view} />);
-    await act(() => view.setOpen(true)); // the launcher's click (element/launcher.ts)
+    await act(() => view.setOpen(true)); // the launcher's click (loader/launcher.ts)
     const textbox = screen.getByRole('textbox', { name: 'Message' });
     await act(() => {}); // effects
     expect(document.activeElement).toBe(textbox);

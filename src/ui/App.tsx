@@ -1,5 +1,5 @@
 /** @jsxRuntime classic */ /** @jsx h */
-// The chat's UI: the panel while open. The launcher is the loader's (element/launcher.ts), drawn
+// The chat's UI: the panel while open. The launcher is the loader's (loader/launcher.ts), drawn
 // before this file loads. Rendered by <parley-chat> into its shadow root; styles come from
 // styles.ts, adopted by the element.
 // (The UI's .tsx files ask for Preact's h() in their first line rather than the automatic

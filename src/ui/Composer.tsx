@@ -5,11 +5,11 @@
 // the caret, until it is sent.
 import { h, type RefObject } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
-import type { DraftStore } from '../panel-state.ts';
-import { MAX_MESSAGE_LENGTH } from '../client.ts';
+import type { DraftStore } from '../browser/panel-state.ts';
+import { MAX_MESSAGE_LENGTH } from '../client/create-chat-client.ts';
 import { speechLength } from '../protocol/limits.ts';
 import { SendIcon } from './icons.tsx';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** The counter shows when fewer characters than this are left. */
 export const COUNTER_THRESHOLD = 100;

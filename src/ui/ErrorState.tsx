@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // What the panel shows instead of the composer when the chat cannot work at all.
 import { h } from 'preact';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 
 export function ErrorState(props: { message: string; strings: PanelStrings }) {
   return (

@@ -5,7 +5,7 @@ import type { ConnectionStatus } from '../connection/status.ts';
 import { ChatApp } from './App.tsx';
 import { fakeView } from '../../test/fake-client.ts';
 import { statusText } from './status-text.ts';
-import { panelStrings } from './strings.ts';
+import { panelStrings } from '../i18n/strings.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

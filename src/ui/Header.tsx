@@ -4,7 +4,7 @@ import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
 import { statusText } from './status-text.ts';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 import { useNow } from './use-now.ts';
 
 export function Header(props: {

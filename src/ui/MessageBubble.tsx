@@ -10,7 +10,7 @@ import { clipLabel, LongText, More } from './bounded.tsx';
 import type { RichContext } from './rich/RichMessage.tsx';
 import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
 
 export interface BubbleProps {

@@ -3,7 +3,7 @@
 // how many came, and one announcement of them once they stop coming (not one per message).
 import { Fragment, h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** Quiet this long after the last new message before the count is announced. */
 export const ANNOUNCE_AFTER_MS = 1_000;

@@ -2,7 +2,7 @@
 // The service could not process a message: say so, and let the visitor dismiss it.
 import { h } from 'preact';
 import { clipLabel } from './bounded.tsx';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 export function Notice(props: { message: string; strings: PanelStrings; onDismiss: () => void }) {
   return (

@@ -3,14 +3,14 @@
 // modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
 import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { ChatClient } from '../client.ts';
+import type { ChatClient } from '../client/create-chat-client.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { Composer } from './Composer.tsx';
 import { ErrorState } from './ErrorState.tsx';
 import { Header } from './Header.tsx';
 import { Notice } from './Notice.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';

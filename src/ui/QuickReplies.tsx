@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { QuickReply } from '../protocol/frames.ts';
 import { MAX_QUICK_REPLIES_DRAWN } from '../protocol/limits.ts';
 import { clipLabel, More } from './bounded.tsx';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 
 export function QuickReplies(props: { replies: readonly QuickReply[]; strings: PanelStrings; onPick: (reply: QuickReply) => void }) {
   const { replies } = props;

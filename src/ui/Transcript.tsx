@@ -14,7 +14,7 @@ import type { RichAction } from '../conversation/rich.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { NewMessages } from './NewMessages.tsx';
-import type { PanelStrings } from './strings.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 import { useHistoryWindow } from './transcript/history-window.ts';
 import { useScrollAnchor } from './transcript/scroll-anchor.ts';
 import { separators } from './transcript/separators.tsx';

@@ -4,7 +4,7 @@
 import { h } from 'preact';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { clipLabel } from './bounded.tsx';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** Who is typing: the agent of the latest received message, else the bot. */
 export function typistName(entries: readonly TranscriptEntry[], strings: PanelStrings): string {

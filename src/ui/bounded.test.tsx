@@ -10,7 +10,7 @@ import type { ReceivedEntry } from '../conversation/transcript.ts';
 import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, MAX_QUICK_REPLIES_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { ChatApp } from './App.tsx';
 import { clipLabel, cutText } from './bounded.tsx';
-import { panelStrings } from './strings.ts';
+import { panelStrings } from '../i18n/strings.ts';
 import de from '../i18n/languages/de.ts';
 
 afterEach(cleanup);

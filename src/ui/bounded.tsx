@@ -9,7 +9,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { RichContent } from '../conversation/rich.ts';
 import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { Linkified } from './Linkified.tsx';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** At most about `max` UTF-16 units of `text`, never half an emoji, cut after a space near the end when there is one. */
 export function cutText(text: string, max: number): string {

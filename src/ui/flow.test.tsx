@@ -5,10 +5,10 @@ import { signal } from '@preact/signals-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { createChatClient } from '../client.ts';
-import { memoryStore } from '../conversation/memory-store.ts';
+import { createChatClient } from '../client/create-chat-client.ts';
+import { memoryStore } from '../store/memory-store.ts';
 import { ChatApp } from './App.tsx';
-import { panelStrings } from './strings.ts';
+import { panelStrings } from '../i18n/strings.ts';
 import type { WidgetView } from './view.ts';
 
 beforeEach(() => {
@@ -57,7 +57,7 @@ it('runs a whole conversation through the real client', async () => {
   const messages = (from: string) => [...container.querySelectorAll<HTMLElement>(`[part~="message"][data-from="${from}"]`)];
   const status = () => container.querySelector('[part~="status"]')!.textContent;
 
-  await act(() => view.setOpen(true)); // the launcher's click (the loader's: element/launcher.ts)
+  await act(() => view.setOpen(true)); // the launcher's click (the loader's: loader/launcher.ts)
   await settle();
   expect(status()).toBe('Connecting…');
   const socket = sockets.last();

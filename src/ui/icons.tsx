@@ -1,8 +1,8 @@
 /** @jsxRuntime classic */ /** @jsx h */
 // Inline SVG icons; decorative, so hidden from assistive technology. (The launcher's is drawn by
-// the loader: element/launcher.ts.)
+// the loader: loader/launcher.ts.)
 import { h } from 'preact';
-import { CLOSE_ICON } from '../element/dom.ts';
+import { CLOSE_ICON } from '../loader/dom.ts';
 
 function Icon({ d, stroke }: { d: string; stroke?: boolean }) {
   return (

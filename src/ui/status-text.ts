@@ -1,6 +1,6 @@
 // The connection status in words, for the panel's header.
 import type { ConnectionStatus } from '../connection/status.ts';
-import { say, type PanelStrings } from './strings.ts';
+import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** Whole seconds left until `retryAt`, never below zero. */
 export function secondsUntil(retryAt: number, now: number): number {

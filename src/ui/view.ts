@@ -1,8 +1,8 @@
 // What the UI receives from the element: the headless client plus the element's own state.
 // The UI never creates a client, touches attributes or dispatches DOM events itself.
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { ChatClient } from '../client.ts';
-import type { PanelStrings } from './strings.ts';
+import type { ChatClient } from '../client/create-chat-client.ts';
+import type { PanelStrings } from '../i18n/strings.ts';
 
 export interface WidgetView {
   /** status, entries, typing, quickReplies, serviceError, and the actions on them. */
@@ -16,6 +16,6 @@ export interface WidgetView {
   strings: ReadonlySignal<PanelStrings>;
   /** Open or close the panel; the element reflects it, persists it, connects on first open. */
   setOpen(open: boolean): void;
-  /** Focus goes back to the launcher (the loader's, element/launcher.ts) after the panel closes. */
+  /** Focus goes back to the launcher (the loader's, loader/launcher.ts) after the panel closes. */
   focusLauncher(): void;
 }

@@ -15,7 +15,7 @@ describe('the API reference', () => {
     const reference = apiReference(ROOT);
     for (const attribute of ['client-id', 'base-url', 'language', 'notify-title', 'notify-sound']) expect(reference).toContain(`| \`${attribute}\` |`);
     for (const flag of ['--port', '--strict', '--webhook-time-scale', '--flows']) expect(reference).toContain(flag);
-    const options = emulatorOptions(readFileSync(join(ROOT, 'emulator/options.ts'), 'utf8')).map((option) => option.name);
+    const options = emulatorOptions(readFileSync(join(ROOT, 'emulator/core/options.ts'), 'utf8')).map((option) => option.name);
     expect(options).toEqual(expect.arrayContaining(['port', 'host', 'apiKey', 'webhookUrl', 'strict', 'flows', 'media']));
     for (const option of options.filter((name) => name !== 'prefix')) expect(reference).toContain(`| \`${option}\` |`);
   });

@@ -1,4 +1,4 @@
-// Português (Portuguese, Portugal): the widget's own texts (src/ui/strings.ts says what each one is for).
+// Português (Portuguese, Portugal): the widget's own texts (src/i18n/strings.ts says what each one is for).
 // Counted texts name their plural forms (src/i18n/plural.ts).
 import type { Translation } from '../translation.ts';
 

@@ -5,7 +5,7 @@
 import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { RichCard } from '../../conversation/rich.ts';
-import { say } from '../strings.ts';
+import { say } from '../../i18n/strings.ts';
 import type { RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 

@@ -3,7 +3,7 @@
 // makes the rest inert and closes it on Escape. Focus goes back to the picture that opened it.
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { PanelStrings } from '../strings.ts';
+import type { PanelStrings } from '../../i18n/strings.ts';
 
 export function ImageViewer(props: { title: string; url: string; strings: PanelStrings; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -6,7 +6,7 @@ import { h, type ComponentChildren } from 'preact';
 import type { RichAction, RichButton } from '../../conversation/rich.ts';
 import { NewTabNote } from '../Linkified.tsx';
 import { actionUrl, drawable } from '../safe-url.ts';
-import type { PanelStrings } from '../strings.ts';
+import type { PanelStrings } from '../../i18n/strings.ts';
 
 export interface RichContext {
   strings: PanelStrings;

@@ -4,7 +4,7 @@
 import { h, type ComponentChildren } from 'preact';
 import type { TranscriptEntry } from '../../conversation/transcript.ts';
 import { dayLabel, dayStart } from '../time.ts';
-import { say, type PanelStrings } from '../strings.ts';
+import { say, type PanelStrings } from '../../i18n/strings.ts';
 
 export function separators(
   previous: TranscriptEntry | undefined,

@@ -1,0 +1,159 @@
+// createChatClient: the headless client, and the wiring of its parts. The conversation is
+// shared by every tab of the browser for the same clientId: one tab's engine holds the socket
+// (engine/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
+// tabs/coordinator.ts decides which is which.
+import { signal } from '@preact/signals-core';
+import { systemClock } from '../connection/clock.ts';
+import { browserEnvironment } from '../connection/environment.ts';
+import type { ChatClientEventMap, SharedEvent } from '../conversation/events.ts';
+import { browserLocale, type ChatUser } from '../conversation/send-payloads.ts';
+import { memoryStore } from '../store/memory-store.ts';
+import { indexedDbStore } from '../store/indexeddb-store.ts';
+import { indexedDbFactory } from '../browser/features.ts';
+import { createReplica } from '../conversation/replica.ts';
+import { viewSnapshot } from '../store/view-snapshot.ts';
+import { unsentRequests } from './unsent.ts';
+import { MAX_MESSAGE_LENGTH } from '../protocol/limits.ts';
+import { browserTabSupport, createCoordinator } from '../tabs/coordinator.ts';
+import { checkOptions } from '../options/check-options.ts';
+import { createDrafts } from './drafts.ts';
+import { createEmitter } from './emitter.ts';
+import { engineFactory } from './engine-factory.ts';
+import { loadOlder } from './older.ts';
+import { createSending } from './sending.ts';
+import { configurationError, reportedStatus } from './status.ts';
+import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
+import { randomUuid } from '../util/uuid.ts';
+import type { ChatClient } from './chat-client.ts';
+import type { ChatClientOptions } from '../options/client-options.ts';
+
+export type { ChatClient, ChatClientEventMap, ChatClientOptions };
+export { checkOptions };
+
+/** The longest text message `send()` and the composer take (the socket sets no limit). */
+export { MAX_MESSAGE_LENGTH };
+
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? console;
+  // Where the browser refuses IndexedDB (an opaque origin, storage blocked) the conversation lives in this page.
+  const store = options.store ?? (indexedDbFactory() ? indexedDbStore(options.clientId ?? '', logger) : memoryStore(`parley:${options.clientId}`));
+  const events = createEmitter<ChatClientEventMap>(logger);
+  const tabId = Math.random().toString(36).slice(2, 10);
+  const drafts = createDrafts({ tabId, clock, locale: options.locale ?? browserLocale, language: options.language, user: options.user });
+  const panelState = tabPanelState(options.clientId ?? '');
+  const panelOpen = signal(panelState.read());
+  const replica = createReplica();
+  const snapshot = viewSnapshot(options.clientId ?? '', logger);
+  const unsent = unsentRequests(options.clientId ?? '', logger);
+  const keepSnapshot = () => {
+    if (replica.loaded.value && replica.threadId.value) snapshot.write(replica.state());
+    unsent.keep(replica.entries.value);
+  };
+  globalThis.addEventListener?.('pagehide', keepSnapshot);
+  let destroyed = false;
+
+  const configError = configurationError(options, logger);
+  const { status, stop: stopStatusEvents } = reportedStatus(replica.status, configError, events.emit);
+
+  const coordinator = createCoordinator({
+    name: `parley:${options.clientId}`,
+    tabId,
+    support: options.tabs === false ? undefined : (options.tabs ?? browserTabSupport()),
+    replica,
+    store,
+    clock,
+    isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
+    logger,
+    emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
+    createEngine: engineFactory(options, {
+      clock,
+      uuid: options.uuid ?? randomUuid,
+      store,
+      logger,
+      startEvent: drafts.startEvent,
+      shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
+    }),
+  });
+
+  if (configError) {
+    replica.apply({
+      op: 'state',
+      state: { threadId: '', entries: [], hasOlder: false, stored: false, readSeq: 0, typing: false, status: { state: 'idle' } },
+    });
+  } else {
+    coordinator.join();
+    // Until the holder (this tab or another) says what is current, a reload shows at once what
+    // this tab showed before it.
+    const shown = snapshot.read();
+    if (shown && (!options.threadId || shown.threadId === options.threadId)) coordinator.preview(shown);
+  }
+  const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
+  const sending = createSending(ready, () => destroyed || !!configError, coordinator, drafts, unsent);
+
+  // Each member is documented on ChatClient (client/chat-client.ts).
+  return {
+    ready,
+    status,
+    entries: replica.entries,
+    hasOlder: replica.hasOlder,
+    typing: replica.typing,
+    quickReplies: replica.quickReplies,
+    unread: replica.unread,
+    readSeq: replica.readSeq,
+    serviceError: replica.serviceError,
+    panelOpen,
+    draft: tabDraft(options.clientId ?? ''),
+    loaded: replica.loaded,
+    hadStoredThread: replica.stored,
+    get threadId(): string {
+      return replica.threadId.value;
+    },
+    connect(): void {
+      if (!destroyed && !configError) coordinator.connect();
+    },
+    disconnect(): void {
+      coordinator.disconnect();
+    },
+    retryNow(): void {
+      coordinator.send({ name: 'retryNow' });
+    },
+    ...sending,
+    retry(traceId: number): void {
+      coordinator.send({ name: 'retry', traceId });
+    },
+    discard(traceId: number): void {
+      coordinator.send({ name: 'discard', traceId });
+    },
+    setUser(next: ChatUser): void {
+      drafts.setUser(next);
+    },
+    setLanguage(language: string | undefined): void {
+      drafts.setLanguage(language);
+    },
+    setPanelOpen(open: boolean): void {
+      panelOpen.value = open;
+      panelState.write(open);
+    },
+    markRead(): void {
+      const seq = replica.latestReceivedSeq();
+      if (seq > replica.readSeq.value) coordinator.send({ name: 'read', seq });
+    },
+    loadOlder: () => loadOlder(replica, store),
+    dismissError(): void {
+      coordinator.send({ name: 'dismissError' });
+    },
+    async reset(): Promise<void> {
+      await ready;
+      if (!configError) await coordinator.reset();
+    },
+    on: events.on,
+    destroy(): Promise<void> {
+      destroyed = true;
+      globalThis.removeEventListener?.('pagehide', keepSnapshot);
+      stopStatusEvents();
+      events.clear();
+      return coordinator.destroy();
+    },
+  };
+}

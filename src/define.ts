@@ -1,0 +1,19 @@
+// The npm entry's registration: the chat comes in through a dynamic import(), so an app's
+// bundler (Vite, webpack, Rollup) splits it into a chunk of its own, loaded on intent; each
+// language likewise (i18n/language-chunks.ts), and the rich templates' code (ui/rich-slot.ts).
+import { loadLanguageChunk } from './i18n/language-chunks.ts';
+import { createParleyChatClass, type ElementDeps } from './loader/parley-chat.ts';
+import { registerElement } from './loader/register.ts';
+
+/**
+ * Registers `<parley-chat>` (or another tag name) and returns its class. Safe to call more than
+ * once; does nothing where there is no `customElements` (Node, SSR).
+ */
+export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
+  const loadChat = () =>
+    import('./chat/mount-chat.ts').then(({ mountChat, richFrom }) => {
+      richFrom(() => import('./ui/rich/RichMessage.tsx')); // a chunk of its own too
+      return { mountChat, loadLanguage: loadLanguageChunk };
+    });
+  return registerElement(tagName, () => createParleyChatClass(loadChat, deps));
+}

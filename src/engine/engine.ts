@@ -1,0 +1,184 @@
+// The conversation as the tab that holds the socket runs it: the connection, the outbox, the
+// player of received messages and the journal. It is the only writer of the stored thread and
+// the only allocator of traceIds; it reports every change as an op, which the tab applies and
+// passes on to the other tabs. Its parts share one object (engine-core.ts): first-load.ts
+// (loading), engine-socket.ts (the connection), new-thread.ts, intake.ts (messages in) and
+// incoming.ts (frames in).
+import { effect, untracked } from '@preact/signals-core';
+import { statusOf } from '../connection/status.ts';
+import type { EngineCore } from './core.ts';
+import type { EngineOptions } from './options.ts';
+import { engineSocket } from './socket.ts';
+import { loadConversation } from './first-load.ts';
+import { createIncoming } from './frames-in.ts';
+import { createIntake } from './take-requests.ts';
+import { createJournal } from '../store/journal.ts';
+import { newMeta, threadStarts } from './new-thread.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
+import { createOutbox } from './outbox.ts';
+import type { ThreadMeta } from '../store/contract.ts';
+import { createPlayer } from './player.ts';
+import type { ReplicaState } from '../conversation/replica.ts';
+import { threadState } from './thread-state.ts';
+import { createTraceFloor } from './trace-ids.ts';
+import type { TranscriptEntry } from '../conversation/transcript.ts';
+
+export type { SendRequest } from '../conversation/send-payloads.ts';
+export type { EngineOptions } from './options.ts';
+
+/** What a lead's engine does for the tabs (tabs/commands.ts carries their commands to it). */
+export interface Engine {
+  /** Resolves once the stored conversation is loaded and published. */
+  ready: Promise<void>;
+  /** Takes a message in, connecting first (the start event of a new thread goes before it). */
+  submit(request: SendRequest): Promise<void>;
+  connect(): void;
+  disconnect(): void;
+  retryNow(): void;
+  /** Sends a failed message again, with its original traceId, connecting if need be. */
+  retry(traceId: number): void;
+  /** Entries another tab showed that this conversation lacks (a holder went away before storing them). */
+  adopt(entries: TranscriptEntry[]): void;
+  /** The visitor gives up a failed message: it leaves the outbox and the transcript. */
+  discard(traceId: number): void;
+  dismissError(): void;
+  /** Received entries up to `seq` were shown in some tab. */
+  read(seq: number): void;
+  /** Starts a new, empty thread; reconnects if connected. */
+  reset(): Promise<void>;
+  /** Stops the socket and every timer; resolves when pending writes are done. */
+  destroy(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { clock, logger, store, publish, emit } = options;
+  const random = options.random ?? Math.random;
+  const journal = createJournal(store, { epoch: options.epoch, onSuperseded: (epoch) => options.onSuperseded?.(epoch) });
+  const traceFloor = createTraceFloor(clock, random);
+  const state = threadState(newMeta(options.threadId || options.uuid()), clock);
+  traceFloor.reset(!!options.threadId);
+
+  function change(entry: TranscriptEntry, persist = true): void {
+    if (persist) journal.entry(state.meta.threadId, entry);
+    publish({ op: 'put', entries: [entry] });
+  }
+
+  function saveMeta(next: Partial<ThreadMeta>): void {
+    state.meta = { ...state.meta, ...next };
+    if (state.activated) journal.meta(state.meta);
+  }
+
+  const outbox = createOutbox({ clock, deliveryTimeoutMs: options.deliveryTimeoutMs, onChange: (entry) => change(entry) });
+  // Stored when they came (incoming.ts): revealed entries are only published, together.
+  const player = createPlayer({ clock, onReveal: (entries) => publish({ op: 'put', entries }) });
+  // One object for all the parts (intake.ts, incoming.ts and the rest): its names are paid for once.
+  const idSalt = Math.floor(random() * 36 ** 4).toString(36);
+  const core: EngineCore = { options, state, store, clock, logger, traceFloor, journal, outbox, player, publish, emit, idSalt, stateOf, onEntry: change, flush: () => flush() };
+  const { enqueue } = createIntake(core);
+  const handleFrame = createIncoming(core);
+  const [startThread, continueInNewThread] = threadStarts(core, enqueue, queueStartEvent);
+  const [connection, flush] = engineSocket(core, handleFrame, saveMeta, continueInNewThread);
+
+  // Untracked: what publish reads must not make this effect run again.
+  const stopTyping = effect(() => {
+    const on = player.typing.value;
+    untracked(() => publish({ op: 'typing', on }));
+  });
+
+  function queueStartEvent(): void {
+    if (!options.startEvent || state.meta.startEventQueued) return;
+    saveMeta({ startEventQueued: true });
+    void enqueue(options.startEventRequest(options.startEvent));
+  }
+
+  function startConnection(): void {
+    if (state.destroyed) return;
+    if (!state.activated) {
+      state.activated = true;
+      journal.meta(state.meta);
+    }
+    queueStartEvent();
+    connection.start();
+  }
+
+  function stateOf(entries: TranscriptEntry[], hasOlder: boolean, stored: boolean): ReplicaState {
+    return {
+      threadId: state.meta.threadId,
+      entries,
+      hasOlder,
+      stored,
+      readSeq: state.meta.readSeq,
+      typing: false,
+      status: statusOf(connection.state),
+      ...(state.serviceError !== undefined ? { serviceError: state.serviceError } : {}),
+    };
+  }
+
+  const ready: Promise<void> = loadConversation(core, enqueue);
+
+  return {
+    ready,
+    async submit(request: SendRequest): Promise<void> {
+      await ready;
+      startConnection();
+      await enqueue(request);
+    },
+    connect: () => void ready.then(startConnection),
+    disconnect: () => connection.stop(),
+    retryNow: () => connection.retryNow(),
+    retry(traceId: number): void {
+      if (!outbox.has(traceId)) return;
+      const record = outbox.retry(traceId); // undefined: on its way already
+      if (record) journal.outbox(state.meta.threadId, record); // no longer refused, also after a reload
+      startConnection();
+      flush();
+    },
+    adopt(entries: TranscriptEntry[]): void {
+    const known = new Set(options.shown?.()?.entries.map((entry) => entry.id));
+    const lacking = entries.filter((entry) => !known.has(entry.id));
+    for (const entry of lacking) {
+      journal.entry(state.meta.threadId, entry);
+      state.lastSeq = Math.max(state.lastSeq, entry.seq);
+      if (entry.kind === 'user') {
+        state.taken.add(entry.id.slice(1));
+        traceFloor.saw(entry.traceId);
+      }
+    }
+    if (lacking.length) publish({ op: 'put', entries: lacking });
+    },
+    discard(traceId: number): void {
+      const record = outbox.discard(traceId);
+      if (!record) return;
+      journal.delivered(state.meta.threadId, traceId);
+      journal.remove(state.meta.threadId, record.entry);
+      publish({ op: 'remove', ids: [record.entry.id] });
+    },
+    dismissError(): void {
+      state.serviceError = undefined;
+      publish({ op: 'error' });
+    },
+    read(seq: number): void {
+      if (seq <= state.meta.readSeq) return;
+      saveMeta({ readSeq: seq });
+      publish({ op: 'read', seq });
+    },
+    async reset(): Promise<void> {
+      await ready;
+      const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
+      connection.stop();
+      const old = state.meta.threadId;
+      startThread(options.uuid());
+      if (wasActive) startConnection();
+      await journal.flushed();
+      await store.dropThread(old).catch(() => undefined);
+    },
+    async destroy(): Promise<void> {
+      state.destroyed = true;
+      connection.stop();
+      outbox.clear();
+      player.cancel();
+      stopTyping();
+      await journal.flushed();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The thread as the engine of the holding tab runs it, shared by the engine's parts (the intake
+// of requests, the incoming frames): its stored record, and what the engine knows of it.
+import type { Clock } from '../connection/clock.ts';
+import type { ThreadMeta } from '../store/contract.ts';
+
+export interface ThreadState {
+  meta: ThreadMeta;
+  /** The thread has been used (connected or written to), so it is worth keeping. */
+  activated: boolean;
+  destroyed: boolean;
+  /** The highest position handed out. */
+  lastSeq: number;
+  /** Requests already taken in this thread: a tab that resends after a hand-off is not sent twice. */
+  taken: Set<string>;
+  /** The last `error` frame's message, until dismissed. */
+  serviceError: string | undefined;
+  /** Positions only grow, whatever the clock does; time-based so a new holder continues above. */
+  nextSeq(): number;
+}
+
+export function threadState(meta: ThreadMeta, clock: Clock): ThreadState {
+  return {
+    meta,
+    activated: false,
+    destroyed: false,
+    lastSeq: 0,
+    taken: new Set(),
+    serviceError: undefined,
+    nextSeq() {
+      return (this.lastSeq = Math.max(this.lastSeq + 1, clock.now()));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The public surface of <parley-chat>: its events, properties and methods, and the tag in
+// HTMLElementTagNameMap. Types only, apart from the class (parley-chat.ts) that implements them,
+// so the chat's side (chat-host.ts, the frameworks' typings) can name them without a circle.
+import type { ConnectionStateName } from '../connection/status.ts';
+import type { ChatUser } from '../conversation/send-payloads.ts';
+import type { ReceivedMessageDetail } from '../protocol/frames.ts';
+import type { Strings } from '../i18n/strings.ts';
+
+export interface ParleyChatEventMap {
+  /** A message from the bot or an agent (the `message.received` payload). */
+  'parley:message': CustomEvent<ReceivedMessageDetail>;
+  /** The service confirmed a message of the visitor's. */
+  'parley:delivered': CustomEvent<{ traceId: number }>;
+  /** The connection's state changed (also reflected as `data-connection`). */
+  'parley:connection': CustomEvent<{ state: ConnectionStateName }>;
+  /** An error from the service, a refused configuration, or a connection that cannot be made. */
+  'parley:error': CustomEvent<{ message: string }>;
+  /** The panel opened. */
+  'parley:open': CustomEvent<null>;
+  /** The panel closed. */
+  'parley:close': CustomEvent<null>;
+}
+
+/** `<parley-chat>`: the public surface of the element. */
+export interface ParleyChatElement extends HTMLElement {
+  /** `client-id`: the channel's clientId (required). */
+  clientId: string | null;
+  /** `base-url`: address of the service (required). */
+  baseUrl: string | null;
+  /** `sdk-url`: set for client-nonce mode. */
+  sdkUrl: string | null;
+  /** `header-prefix`: prefix of the client-nonce headers (default `x-svc`). */
+  headerPrefix: string | null;
+  /** `start-event`: an event sent once when a new thread first connects. */
+  startEvent: string | null;
+  /** `language`: a BCP 47 tag (`nl`, `pt-BR`), the widget's language and `metadata.language`; default from the browser. */
+  language: string | null;
+  /** `heading`: the panel's title. */
+  heading: string | null;
+  /** The panel is open (reflected as the `open` attribute). `open()` and `close()` change it too. */
+  isOpen: boolean;
+  /** Overrides of any UI string. */
+  strings: Partial<Strings>;
+  /** The current thread, once the stored conversation is loaded. */
+  readonly threadId: string | undefined;
+  /** The connection's state, also reflected as `data-connection`. */
+  readonly connection: ConnectionStateName;
+  /** Opens the panel (and connects, if not yet connected). */
+  open(): void;
+  /** Closes the panel; the conversation stays connected. */
+  close(): void;
+  /** Opens the panel if closed, closes it if open. */
+  toggle(): void;
+  /** Sends a text message as the visitor (connects first if needed). */
+  send(text: string): Promise<void>;
+  /** Sends an event attachment; params go in metadata.params. */
+  sendEvent(name: string, params?: Record<string, unknown>): Promise<void>;
+  /** Name, profile and metadata sent with the visitor's next messages. */
+  setUser(user: ChatUser): void;
+  /** Starts a new thread and clears the transcript. */
+  reset(): Promise<void>;
+  addEventListener<K extends keyof ParleyChatEventMap>(
+    type: K,
+    listener: (this: ParleyChatElement, event: ParleyChatEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ParleyChatEventMap>(
+    type: K,
+    listener: (this: ParleyChatElement, event: ParleyChatEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+// Beside the interface, not in register.ts: every .d.ts that names ParleyChatElement (the npm
+// entry's, each framework's) then brings the tag along. A declaration file drops an import used
+// only inside a function body, so from register.ts the tag never reached dist/types/index.d.ts.
+declare global {
+  interface HTMLElementTagNameMap {
+    'parley-chat': ParleyChatElement;
+  }
+}
+
+export type ParleyChatConstructor = new () => ParleyChatElement;

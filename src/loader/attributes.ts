@@ -1,0 +1,76 @@
+// The element's configuration attributes and the client options they set (the contract's table).
+import type { ChatClientOptions } from '../client/create-chat-client.ts';
+
+/** Attributes that configure the client: changing one on a live element reconnects it. */
+// The JSDoc of each attribute is its description in dist/custom-elements.json and the editors'
+// HTML data (scripts/custom-elements-manifest.ts reads this file); comments cost the bundle nothing.
+export const CLIENT_ATTRIBUTES = {
+  /** The channel's `clientId` (required). */
+  'client-id': 'clientId',
+  /** Address of the service (required): plain mode asks `GET {base-url}/socket.info` for a socket address. */
+  'base-url': 'baseUrl',
+  /** Set: client-nonce mode, `GET {sdk-url}/socket.info` with the four secret headers. */
+  'sdk-url': 'sdkUrl',
+  /** Prefix of the client-nonce headers (default `x-svc`). */
+  'header-prefix': 'headerPrefix',
+  /** Use this thread instead of the stored or a new one (attribute only: the `threadId` property is the live thread). */
+  'thread-id': 'threadId',
+  /** An event sent once, when a new thread first connects. */
+  'start-event': 'startEvent',
+  /**
+   * The widget's language, a BCP 47 tag (`nl`, `pt-BR`): its own texts (32 languages, English
+   * built in) and `metadata.language` (the tag's two-letter code). Default: the browser's
+   * languages. A right-to-left language mirrors the widget. A change switches the texts in place.
+   */
+  language: 'language',
+} as const satisfies Record<string, keyof ChatClientOptions>;
+
+export type ClientAttribute = keyof typeof CLIENT_ATTRIBUTES;
+export type ConfigOption = (typeof CLIENT_ATTRIBUTES)[ClientAttribute];
+
+/** Attributes that change only the UI. */
+export const UI_ATTRIBUTES = [
+  /** The panel's title. */
+  'heading',
+  /**
+   * The panel is open; reflects the state both ways. In a framework, bind the `isOpen` property
+   * instead: `open` is also the element's `open()` method, which a framework setting properties
+   * would overwrite.
+   * @property isOpen
+   * @type boolean
+   */
+  'open',
+  /**
+   * While the page is hidden, its title shows the unread count, "(2) My shop", and comes back
+   * when it is visible again. Off unless set (`notify-title="false"` is off too).
+   * @type boolean
+   */
+  'notify-title',
+  /**
+   * A short soft sound for a message that arrives while the page is hidden or the panel closed:
+   * from one tab of the browser, at most once every few seconds, never before the visitor has
+   * used the page. Off unless set (`notify-sound="false"` is off too).
+   * @type boolean
+   */
+  'notify-sound',
+] as const;
+
+export type UiAttribute = (typeof UI_ATTRIBUTES)[number];
+/** Every attribute `<parley-chat>` observes. */
+export type ObservedAttribute = ClientAttribute | UiAttribute;
+
+export const OBSERVED_ATTRIBUTES: string[] = [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES];
+
+export function isClientAttribute(name: string): name is ClientAttribute {
+  return Object.hasOwn(CLIENT_ATTRIBUTES, name);
+}
+
+/** Reads the client options from an element's attributes; empty values count as absent. */
+export function optionsFromAttributes(element: Element): Partial<Pick<ChatClientOptions, ConfigOption>> {
+  const options: Partial<Record<ConfigOption, string>> = {};
+  for (const [attribute, option] of Object.entries(CLIENT_ATTRIBUTES) as Array<[ClientAttribute, ConfigOption]>) {
+    const value = element.getAttribute(attribute)?.trim();
+    if (value) options[option] = value;
+  }
+  return options;
+}

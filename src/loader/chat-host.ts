@@ -1,0 +1,54 @@
+// Where the loader and the chat meet. The element (the loader, in dist/parley.js) draws the
+// launcher and keeps the element's state; the chat (chat/mount-chat.ts, loaded on intent) creates the
+// client and renders the panel. Types only: importing this file loads nothing.
+import type { ChatClient, ChatClientOptions } from '../client/create-chat-client.ts';
+import type { ChatUser } from '../conversation/send-payloads.ts';
+import type { Strings } from '../i18n/strings.ts';
+import type { Translation } from '../i18n/translation.ts';
+import type { ConfigOption } from './attributes.ts';
+import type { Words } from './language.ts';
+import type { Launcher } from './launcher.ts';
+import type { ParleyChatEventMap } from './api.ts';
+
+/** Test seams: anything createChatClient accepts besides the configuration. */
+export type ElementDeps = Omit<Partial<ChatClientOptions>, ConfigOption>;
+
+/** The element's own state, which the chat shows. */
+export interface ElementState {
+  open: boolean;
+  /** Opened by the visitor or the page's script (not restored by a reload): the panel takes focus. */
+  askedOpen: boolean;
+  strings: Partial<Strings>;
+  /** The language the panel speaks and its texts (fetched before the panel first shows). */
+  words: Words;
+  /** The `heading` attribute. */
+  heading: string | null;
+}
+
+export interface ChatHost {
+  element: HTMLElement;
+  root: ShadowRoot;
+  /** Where the chat renders its panel. */
+  mountPoint: Element;
+  deps: ElementDeps;
+  user: ChatUser | undefined;
+  state: ElementState;
+  launcher: Pick<Launcher, 'setUnread' | 'focus'>;
+  /** Opens or closes the panel through the element (which reflects `open` and fires events). */
+  setOpen(open: boolean): void;
+  emit<K extends keyof ParleyChatEventMap>(type: K, detail: ParleyChatEventMap[K]['detail']): void;
+}
+
+export interface MountedChat {
+  client: ChatClient;
+  /** The element's state changed. */
+  update(state: ElementState): void;
+  destroy(): void;
+}
+
+/** What the chat's file provides. */
+export interface ChatModule {
+  mountChat(host: ChatHost): MountedChat;
+  /** A language's texts (a file beside the chat's, or a chunk of the npm build); rejects with why not. */
+  loadLanguage(tag: string): Promise<Translation>;
+}

@@ -1,0 +1,47 @@
+// What createChatClient takes: a file of its own, so the parts that read the options
+// (options/check-options.ts, client/engine-factory.ts, client/status.ts) need not import the wiring.
+import type { Clock } from '../connection/clock.ts';
+import type { ConnectionTimings, SocketConstructor } from '../connection/connection.ts';
+import type { Environment } from '../connection/environment.ts';
+import type { ChatUser, Locale } from '../conversation/send-payloads.ts';
+import type { ConversationStore } from '../store/contract.ts';
+import type { Logger } from '../protocol/parse.ts';
+import type { TabSupport } from '../tabs/coordinator.ts';
+
+export interface ChatClientOptions {
+  /** `clientId` of the address request, from the channel settings. */
+  clientId: string;
+  /** Plain mode: `GET {baseUrl}/socket.info?sessionId=…&clientId=…`. May be relative to the page. */
+  baseUrl: string;
+  /** Set: client-nonce mode, `GET {sdkUrl}/socket.info` with the four secret headers. */
+  sdkUrl?: string;
+  /** Prefix of the secret headers (default `x-svc`). */
+  headerPrefix?: string;
+  /** Use this thread instead of the stored or a new one. */
+  threadId?: string;
+  /** An event sent once, as an event attachment, when a new thread first connects. */
+  startEvent?: string;
+  /** The language tag whose two-letter code the messages carry as `metadata.language`; default from the browser. */
+  language?: string;
+  /** The visitor's name and profile, as `setUser` would set them. */
+  user?: ChatUser;
+  /** Ping, timeout and backoff settings; the defaults suit the service. */
+  timings?: Partial<ConnectionTimings>;
+  /** A sent message not confirmed within this time is marked failed (default 20 s). */
+  deliveryTimeoutMs?: number;
+
+  // Injected for tests; the real ones by default.
+  fetch?: typeof globalThis.fetch;
+  /** The page's protocol: on `https:` only wss:// socket addresses are accepted. */
+  pageProtocol?: string;
+  WebSocket?: SocketConstructor;
+  clock?: Clock;
+  random?: () => number;
+  uuid?: () => string;
+  store?: ConversationStore;
+  environment?: Environment;
+  /** Web Locks, BroadcastChannel and the page lifecycle; `false`: this tab works alone. */
+  tabs?: TabSupport | false;
+  logger?: Logger;
+  locale?: Locale;
+}

@@ -1,0 +1,450 @@
+// The browser's store: IndexedDB through idb-keyval, keyed by clientId, one record per entry so
+// a change writes what changed and nothing else. When IndexedDB fails (a full disk, Safari
+// closing the connection, private modes) the conversation goes on in this page's memory: what
+// could not be written waits here, is read back with what is stored, and is written with the
+// next write that works (each failure reopens the database). Only this module imports idb-keyval.
+import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { Logger } from '../protocol/parse.ts';
+import { indexedDbFactory, isRefusal, refuse } from '../browser/features.ts';
+import { slot } from '../browser/slots.ts';
+import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
+import type { SendRequest } from '../conversation/send-payloads.ts';
+import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './contract.ts';
+import { checks, MAX_STORED_ENTRIES, valid } from './record-checks.ts';
+import { bySeq, type TranscriptEntry } from '../conversation/transcript.ts';
+
+/** What this page could not write yet, by thread, and the latest meta among it. */
+interface Unsaved {
+  meta?: ThreadMeta;
+  threads: Map<string, Batch>;
+  dropped: Set<string>;
+}
+const noUnsaved = (): Unsaved => ({ threads: new Map(), dropped: new Set() });
+const isEmpty = (unsaved: Unsaved) => !unsaved.meta && unsaved.threads.size === 0 && unsaved.dropped.size === 0;
+
+function absorb(into: Unsaved, threadId: string, changes: Changes): void {
+  if (changes.meta) into.meta = changes.meta;
+  let batch = into.threads.get(threadId);
+  if (!batch) into.threads.set(threadId, (batch = emptyBatch()));
+  mergeChanges(batch, { ...changes, meta: undefined });
+}
+
+/** `newer` applied over `older`: a write that failed goes back under what came meanwhile. */
+function combine(older: Unsaved, newer: Unsaved): Unsaved {
+  const result = noUnsaved();
+  for (const part of [older, newer]) {
+    if (part.meta) result.meta = part.meta;
+    for (const threadId of part.dropped) {
+      result.threads.delete(threadId);
+      result.dropped.add(threadId);
+    }
+    for (const [threadId, batch] of part.threads) absorb(result, threadId, changesOf(batch));
+  }
+  return result;
+}
+
+/** Per clientId, for this page: shared by every client of it, so a remount sees what waits. */
+interface PageState {
+  unsaved: Unsaved;
+  /** What the write in flight carries: read back like the rest until it has landed. */
+  writing?: Unsaved;
+  /** Storage work in turn: a failed write goes back under what came later, a read sees no write halfway. */
+  queue: Promise<unknown>;
+  last: WriteResult;
+  /** The next traceId this page may hand out per thread, whatever storage says. */
+  floors: Map<string, number>;
+  failing: boolean;
+}
+const pages = new Map<string, PageState>();
+
+/**
+ * A flag in localStorage saying that IndexedDB holds a conversation for this clientId, so a
+ * visitor who never chatted costs the page no IndexedDB open at all. Undefined where
+ * localStorage is unavailable (sandboxed frames): then IndexedDB is asked directly.
+ */
+function threadMarker(clientId: string) {
+  const mark = slot('thread', clientId);
+  return {
+    /** Undefined where localStorage is refused: IndexedDB must be asked. */
+    isSet: () => {
+      const value = mark.get();
+      return value === undefined ? undefined : value === '1';
+    },
+    set: () => mark.set('1'),
+    clear: () => mark.remove(),
+  };
+}
+
+/**
+ * The last traceId handed out for this clientId's thread, also in localStorage: a second,
+ * synchronous record every tab reads, so a counter IndexedDB could not write (a full disk, a
+ * holder that went away meanwhile) never sends the next holder back to a traceId already used.
+ */
+function lastTraceNote(clientId: string) {
+  const note = slot('trace', clientId);
+  const read = (threadId: string): number => {
+    const [thread, last] = (note.get() ?? '').split(' ');
+    const value = Number(last);
+    return thread === threadId && Number.isSafeInteger(value) ? value : 0;
+  };
+  return {
+    read,
+    write: (threadId: string, traceId: number) => {
+      if (read(threadId) < traceId) note.set(`${threadId} ${traceId}`);
+    },
+  };
+}
+
+/**
+ * Keys: `[clientId, 'meta']`, `[clientId, 'lead']` (the epoch of the tab that wrote last),
+ * `[clientId, 'e', threadId, seq, id]`, `[clientId, 'o', threadId, traceId]`, `[clientId, 'n', threadId]`
+ * (the traceId counter), `[clientId, 'q', rid]` (requests waiting for a holder).
+ */
+function keysFor(clientId: string) {
+  // An array sorts after every number and string: the upper end of a range.
+  const range = (kind: string, threadId: string) => IDBKeyRange.bound([clientId, kind, threadId], [clientId, kind, threadId, []]);
+  return {
+    meta: [clientId, 'meta'],
+    lead: [clientId, 'lead'],
+    entry: (threadId: string, entry: TranscriptEntry) => [clientId, 'e', threadId, entry.seq, entry.id],
+    outbox: (threadId: string, traceId: number) => [clientId, 'o', threadId, traceId],
+    counter: (threadId: string) => [clientId, 'n', threadId],
+    request: (rid: string) => [clientId, 'q', rid],
+    requests: IDBKeyRange.bound([clientId, 'q'], [clientId, 'q', []]),
+    entries: (threadId: string) => range('e', threadId),
+    entriesBefore: (threadId: string, seq: number) =>
+      IDBKeyRange.bound([clientId, 'e', threadId], [clientId, 'e', threadId, seq], false, true),
+    outboxes: (threadId: string) => range('o', threadId),
+    /** Every record of the threads other than `threadId`: below it and above it, per kind. */
+    otherThreads: (threadId: string) =>
+      ['e', 'o', 'n'].flatMap((kind) => [
+        IDBKeyRange.bound([clientId, kind], [clientId, kind, threadId], false, true),
+        IDBKeyRange.bound([clientId, kind, threadId, []], [clientId, kind, []], true, false),
+      ]),
+  };
+}
+type Keys = ReturnType<typeof keysFor>;
+
+function deleteThread(store: IDBObjectStore, keys: Keys, threadId: string): void {
+  store.delete(keys.entries(threadId));
+  store.delete(keys.outboxes(threadId));
+  store.delete(keys.counter(threadId));
+}
+
+function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Batch): void {
+  for (const entry of batch.entries.values()) store.put(entry, keys.entry(threadId, entry));
+  for (const entry of batch.removed.values()) store.delete(keys.entry(threadId, entry));
+  for (const record of batch.outbox.values()) store.put(record, keys.outbox(threadId, record.outgoing.traceId));
+  for (const traceId of batch.delivered) store.delete(keys.outbox(threadId, traceId));
+  for (const rid of batch.taken) store.delete(keys.request(rid));
+}
+
+/**
+ * Keeps a thread's history within MAX_STORED_ENTRIES as messages arrive, in the write's own
+ * transaction: whatever a service sends, the host site's storage stays bounded.
+ */
+async function trimHistory(store: IDBObjectStore, range: IDBKeyRange): Promise<void> {
+  const excess = (await promisifyRequest(store.count(range))) - MAX_STORED_ENTRIES;
+  if (excess <= 0) return;
+  const oldest = await promisifyRequest(store.getAllKeys(range, excess + 1));
+  store.delete(IDBKeyRange.bound(range.lower, oldest[excess], false, true));
+}
+
+/** Writes `writing` in one transaction, unless a tab with a later `epoch` has written meanwhile. */
+async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved, epoch: number | undefined): Promise<WriteResult> {
+  if (epoch !== undefined) {
+    const lead = await promisifyRequest<unknown>(store.get(keys.lead));
+    if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
+    if (lead !== epoch) store.put(epoch, keys.lead);
+  }
+  if (writing.meta) store.put(writing.meta, keys.meta);
+  for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
+  for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+  for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
+  await promisifyRequest(store.transaction);
+  return 'stored';
+}
+
+/** Hands out the stored counter (at least `floor`) and counts it up. */
+async function takeTraceId(store: IDBObjectStore, key: IDBValidKey, floor: number): Promise<number> {
+  // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
+  const stored = await promisifyRequest<unknown>(store.get(key));
+  const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
+  store.put(next + 1, key);
+  await promisifyRequest(store.transaction);
+  return next;
+}
+
+/**
+ * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
+ * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
+ * caller can trim without reading them again.
+ */
+async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: number) {
+  const keys = await promisifyRequest(store.getAllKeys(range));
+  const from = keys[Math.max(0, keys.length - limit)];
+  const values = from === undefined ? [] : await promisifyRequest(store.getAll(IDBKeyRange.bound(from, range.upper)));
+  return { keys, values };
+}
+
+/** Stored entries with this page's pending changes on top (oldest batch first), in order. */
+function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefined>, keep: (entry: TranscriptEntry) => boolean = () => true) {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  for (const batch of batches) {
+    for (const id of batch?.removed.keys() ?? []) byId.delete(id);
+    for (const entry of batch?.entries.values() ?? []) if (keep(entry)) byId.set(entry.id, entry);
+  }
+  return [...byId.values()].sort(bySeq);
+}
+
+/**
+ * The thread's latest `limit` entries and its outbox, each record checked; then, after the
+ * conversation is on screen, deletes history beyond the cap and what earlier threads left.
+ */
+async function readThread(
+  db: UseStore,
+  keys: Keys,
+  meta: ThreadMeta,
+  limit: number,
+  isEntry: (value: unknown) => TranscriptEntry[],
+  isOutbox: (value: unknown) => OutboxRecord[],
+): Promise<StoredConversation> {
+  const range = keys.entries(meta.threadId);
+  const { latest, outbox } = await db('readonly', async (store) => ({
+    latest: await readLatest(store, range, limit),
+    outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
+  }));
+  const excess = latest.keys.length - MAX_STORED_ENTRIES;
+  void db('readwrite', (store) => {
+    if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
+    for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
+    return promisifyRequest(store.transaction);
+  }).catch(() => undefined);
+  return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
+}
+
+/** `db.transaction()` on a connection that was closed: nothing started, so trying again is safe. */
+const isClosedConnection = (error: unknown) => error instanceof DOMException && error.name === 'InvalidStateError';
+
+/** Where a store's connection lives: opened on first use, and again after a failure. */
+interface Connection {
+  db?: UseStore;
+  readonly open: () => UseStore;
+}
+
+/** The page's connection to the shared database (tests pass their own `open`, with its own holder). */
+const shared: Connection = { open: () => createStore('parley', 'conversations') };
+
+const available = () => indexedDbFactory() !== undefined;
+
+/** The database of `connection` (the page's shared one unless a test passes its own), failures told once. */
+function connect(state: PageState, logger: Logger, connection = shared) {
+  const database = (): UseStore => (connection.db ??= connection.open());
+
+  /** The next `database()` opens a new connection; this one is closed (if it is not already). */
+  function drop(db: UseStore): void {
+    connection.db = undefined;
+    void db('readonly', (store) => store.transaction.db.close()).catch(() => undefined);
+  }
+
+  /**
+   * Storage failed on the connection `used`: say so once, and open the database anew next time.
+   * A late failure on a connection already replaced says nothing about the new one.
+   */
+  function trouble(error: unknown, used: UseStore | undefined): void {
+    if (used !== undefined && used !== connection.db) return;
+    // Refused for good (an opaque origin, storage blocked): said once with the page's other refusals.
+    if (isRefusal(error)) refuse('IndexedDB');
+    else if (!state.failing) logger.warn('[parley] storage failed; the conversation goes on in this page until it works again:', error);
+    state.failing = true;
+    if (used) drop(used);
+  }
+
+  /**
+   * Runs `work` on the current connection. A connection the browser closed (Safari does, after
+   * a while or under memory pressure) is opened again and `work` tried once more, quietly: a
+   * transaction that could not start wrote nothing. Any other failure is laid at that
+   * connection's door, then rethrown.
+   */
+  async function onDatabase<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
+    let used: UseStore | undefined;
+    try {
+      if (!available()) throw new Error('this browser has no IndexedDB');
+      try {
+        return await work((used = database()));
+      } catch (error) {
+        if (!used || used !== connection.db || !isClosedConnection(error)) throw error;
+        drop(used);
+        return await work((used = database()));
+      }
+    } catch (error) {
+      trouble(error, used);
+      throw error;
+    }
+  }
+
+  function recovered(): void {
+    if (state.failing) logger.info?.('[parley] storage works again: the conversation is saved');
+    state.failing = false;
+  }
+
+  return [database, onDatabase, recovered] as const;
+}
+
+/** What storage holds (`stored`, unless it could not be read) with this page's pending changes on top. */
+function overlay(state: PageState, stored: StoredConversation | undefined, readable: boolean, limit: number): StoredConversation | undefined {
+  const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
+  if (!meta) {
+    if (readable) return undefined;
+    throw new Error('the stored conversation cannot be read');
+  }
+  const base = stored?.meta.threadId === meta.threadId ? stored : undefined;
+  const pending = pendingFor(state, meta.threadId);
+  const all = withPending(base?.entries ?? [], pending);
+  const outbox = new Map((base?.outbox ?? []).map((record) => [record.outgoing.traceId, record]));
+  for (const batch of pending) {
+    for (const traceId of batch?.delivered ?? []) outbox.delete(traceId);
+    for (const record of batch?.outbox.values() ?? []) outbox.set(record.outgoing.traceId, record);
+  }
+  return {
+    meta,
+    entries: all.slice(-limit),
+    outbox: [...outbox.values()].sort((a, b) => a.outgoing.traceId - b.outgoing.traceId),
+    hasOlder: !!base?.hasOlder || all.length > limit,
+  };
+}
+
+/** This page's changes to a thread that storage may not show yet: in flight, then unsaved. */
+const pendingFor = (state: PageState, threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
+
+/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
+export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
+  const keys = keysFor(clientId);
+  const marker = threadMarker(clientId);
+  const lastTrace = lastTraceNote(clientId);
+  let page = pages.get(clientId);
+  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
+  const state = page;
+  const [database, onDatabase, recovered] = connect(state, logger, open && { open });
+  const isMeta = valid<ThreadMeta>(checks.meta, logger);
+  const isEntry = valid<TranscriptEntry>(checks.entry, logger);
+  const isOutbox = valid<OutboxRecord>(checks.outbox, logger);
+  const isRequest = valid<SendRequest>(checks.request, logger);
+
+  async function readStored(db: UseStore, limit: number): Promise<StoredConversation | undefined> {
+    if (marker.isSet() === false) return undefined; // nothing stored: leave IndexedDB closed
+    const [meta] = isMeta(await get(keys.meta, db));
+    if (!meta) return undefined;
+    return readThread(db, keys, meta, limit, isEntry, isOutbox);
+  }
+
+  /**
+   * Runs after the storage work before it: writes land one after the other, and a read sees
+   * what has landed plus what waits in memory, never a write halfway.
+   */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = state.queue.then(work);
+    state.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */
+  const flush = (epoch: number | undefined): Promise<WriteResult> =>
+    inTurn(() => (isEmpty(state.unsaved) ? Promise.resolve(state.last) : writeUnsaved(epoch)));
+
+  async function writeUnsaved(epoch: number | undefined): Promise<WriteResult> {
+    if (!available()) return (state.last = 'memory');
+    const writing = (state.writing = state.unsaved);
+    state.unsaved = noUnsaved();
+    try {
+      const result = await onDatabase((db) => db('readwrite', (store) => writeChanges(store, keys, writing, epoch)));
+      // A tab that lost the lead: what it wanted to write is out of date.
+      if (typeof result === 'object') return result;
+      marker.set();
+      recovered();
+      return (state.last = result);
+    } catch {
+      state.unsaved = combine(writing, state.unsaved);
+      return (state.last = 'memory');
+    } finally {
+      state.writing = undefined;
+    }
+  }
+
+  return {
+    async load(limit) {
+      let stored: StoredConversation | undefined;
+      let readable = true;
+      try {
+        stored = await inTurn(() => onDatabase((db) => readStored(db, limit)));
+      } catch {
+        readable = false;
+      }
+      return overlay(state, stored, readable, limit);
+    },
+    async loadOlder(threadId, before, limit) {
+      let stored: TranscriptEntry[] = [];
+      try {
+        stored = await inTurn(() =>
+          onDatabase((db) => db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.flatMap(isEntry))),
+        );
+      } catch {
+        // told by onDatabase; what this page holds is shown
+      }
+      return withPending(stored, pendingFor(state, threadId), (entry) => entry.seq < before).slice(-limit);
+    },
+    write(threadId, changes, epoch) {
+      absorb(state.unsaved, threadId, changes);
+      return flush(epoch);
+    },
+    async reserveTraceId(threadId, atLeast) {
+      const floor = Math.max(atLeast, state.floors.get(threadId) ?? 0, lastTrace.read(threadId) + 1);
+      let traceId = floor;
+      try {
+        traceId = await onDatabase((db) => db('readwrite', (store) => takeTraceId(store, keys.counter(threadId), floor)));
+      } catch {
+        // told by onDatabase; the floor in this page and in localStorage keeps the ids unique
+      }
+      state.floors.set(threadId, traceId + 1);
+      lastTrace.write(threadId, traceId);
+      return traceId;
+    },
+    async dropThread(threadId) {
+      state.unsaved.threads.delete(threadId);
+      state.unsaved.dropped.add(threadId);
+      state.floors.delete(threadId);
+      await flush(undefined);
+    },
+    async queue(request) {
+      if (!available()) return false;
+      try {
+        await onDatabase((db) => db('readwrite', (store) => {
+          store.put(request, keys.request(request.rid));
+          return promisifyRequest(store.transaction);
+        }));
+        marker.set();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async unqueue(rid) {
+      if (available()) await del(keys.request(rid), database()).catch(() => undefined);
+    },
+    async queued() {
+      if (!available() || marker.isSet() === false) return [];
+      try {
+        const found = await database()('readonly', (store) => promisifyRequest(store.getAll(keys.requests)));
+        return found.flatMap(isRequest).sort((a, b) => a.at - b.at);
+      } catch {
+        return [];
+      }
+    },
+    async clear() {
+      marker.clear();
+      state.unsaved = noUnsaved();
+      state.floors.clear();
+      if (available()) await del(keys.meta, database()).catch(() => undefined);
+    },
+  };
+}
