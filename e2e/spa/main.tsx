@@ -1,6 +1,6 @@
 // An app that installed 'parley-chat' from npm: Preact renders <parley-chat> conditionally, so
 // every toggle creates or removes the element. e2e/spa.spec.ts checks nothing is left behind.
-import { render, type HTMLAttributes } from 'preact';
+import { h, render, type HTMLAttributes } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { defineParleyChat, type ParleyChatElement } from 'parley-chat';
 

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // A button that stays focusable when it cannot act (aria-disabled, not disabled): after "Pause
 // bot" the keyboard user is still on it, and hears that it is now unavailable.
 import { h, type ComponentChildren } from 'preact';

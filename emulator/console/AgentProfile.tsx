@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The agent's name and picture as replies carry them (originator.name, profile.picture).
 import { h } from 'preact';
 import type { Signal } from '@preact/signals-core';

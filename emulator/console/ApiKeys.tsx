@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The keys a back end needs to call this emulator: made at random at each start unless set
 // (emulator contract, "no published key"), so the console is where a developer finds them.
 import { h } from 'preact';

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 // The console page with a fake emulator behind fetch and EventSource.
+import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';

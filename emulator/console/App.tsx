@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The agent console: threads | conversation | webhooks (stacked on a narrow screen).
 import { Fragment, h } from 'preact';
 import type { Signal } from '@preact/signals-core';

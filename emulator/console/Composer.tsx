@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The agent's reply: POST messages/{threadId} as a moderator, with the agent's name and picture.
 // Enter sends, Shift+Enter breaks the line. The counter shows the service's 255-character limit;
 // over it, sending is blocked. A refused reply keeps its text and shows why.

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The selected thread: its state, the agent's actions on it, its transcript and the composer.
 // Everything under the thread's key starts afresh (draft, errors) when another thread is chosen.
 import { h } from 'preact';

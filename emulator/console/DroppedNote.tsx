@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Says once, beside a list, that the emulator dropped older items of it (its bounds, retention.ts).
 import { h } from 'preact';
 import type { BoundName } from '../safety/retention.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Triggers an event on the thread: the list is the service's (GET trigger/event?sync=true),
 // loaded once and on demand; the trigger is POST trigger/event/{threadId}?eventName=.
 import { h } from 'preact';

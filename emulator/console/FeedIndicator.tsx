@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Whether the console is following the emulator live.
 import { h } from 'preact';
 import type { FeedStatus } from './store.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Handover, resolve, pause and resume, through the REST API. Resolved is final, so handover
 // and resolve become unavailable then; pause and resume follow the bot's state.
 import { h } from 'preact';

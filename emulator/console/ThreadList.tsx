@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The live list of threads, those waiting for an agent first, then the newest activity: a list of buttons, the selected one
 // aria-current. Arrow keys, Home and End move between them.
 import { h } from 'preact';

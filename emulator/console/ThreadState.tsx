@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // A thread's state: conversation status, bot active or paused (with the handover pause's
 // countdown), visitor presence and tags. Changes of status are announced; the countdown is not.
 import { h } from 'preact';

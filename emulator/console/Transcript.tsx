@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // A thread's transcript: who said what and when, as a polite role="log". Text is always text
 // (JSX children, never innerHTML). While the agent is at the bottom, new entries scroll in.
 import { h } from 'preact';

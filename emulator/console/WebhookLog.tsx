@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The webhook log: each event, each attempt (time, status or error, duration), its state and
 // next attempt, and its JSON body on demand. The newest come first; older ones on request.
 import { h } from 'preact';

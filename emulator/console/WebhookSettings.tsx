@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Where the emulator POSTs its webhook events: set, clear, or use its built-in receiver.
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The console page's entry: the real fetch, EventSource and localStorage, wired to the app.
 import { h, render } from 'preact';
 import { createAgent } from './agent.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The chat's UI: the panel while open. The launcher is the loader's (loader/launcher.ts), drawn
 // before this file loads. Rendered by <parley-chat> into its shadow root; styles come from
 // styles.ts, adopted by the element.

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The message box: Enter sends, Shift+Enter breaks the line, an IME's Enter confirms its text.
 // Near the service's limit a counter appears; over it, sending is blocked (never truncated).
 // What is typed is kept for the tab (closing the panel unmounts it; a reload starts over), with

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // What the panel shows instead of the composer when the chat cannot work at all.
 import { h } from 'preact';
 import type { PanelStrings } from '../i18n/strings.ts';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../connection/status.ts';

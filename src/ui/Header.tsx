@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The panel's title bar: title, connection status in the visitor's words, "Retry now", and close.
 import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Text with its http(s) URLs as links. Always rendered as text nodes, never as HTML.
 import { Fragment, h } from 'preact';
 import { linkify } from './linkify.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // One transcript entry: who said it, the text (autolinked, never HTML), the time, and for the
 // visitor's own messages the delivery status with a retry when it failed.
 import { Component, Fragment, h } from 'preact';

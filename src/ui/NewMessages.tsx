@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // While the visitor reads older messages and new ones arrive below: a button to the latest, with
 // how many came, and one announcement of them once they stop coming (not one per message).
 import { Fragment, h } from 'preact';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The service could not process a message: say so, and let the visitor dismiss it.
 import { h } from 'preact';
 import { clipLabel } from './bounded.tsx';

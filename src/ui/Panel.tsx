@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The open chat: a dialog labelled by its title. Escape closes it. Beside the page it is not
 // modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
 import { h } from 'preact';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The quick replies of the latest message, as buttons. A click answers once: the set is
 // disabled until the client replaces it (the user's entry arrives a tick later).
 import { h } from 'preact';

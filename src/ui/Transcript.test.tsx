@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE } from './Transcript.tsx';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // The conversation: a role="log" of the visible entries, keyed by id so a new message is an
 // addition (announced once), not a re-render. Whatever follows the log (quick replies, the
 // typing indicator) scrolls with it but stays outside the live region.

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // "Bot is typing…": a polite status region that always exists (so the words are announced when
 // they appear); the dots inside it are the part="typing" element, present only while typing.
 import { h } from 'preact';

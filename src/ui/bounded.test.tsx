@@ -2,6 +2,7 @@
 // Whatever one message holds, the panel draws a bounded part of it (issue 26): the first cards,
 // list items, buttons and quick replies with how many more there are, and a long text a part at
 // a time. The entry itself keeps everything.
+import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeView, received } from '../../test/fake-client.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // What the panel draws of one message, whatever the service sends: the first cards, list items,
 // buttons and quick replies with "and 4,990 more", titles and labels cut with "…", and a long
 // text a part at a time behind "Show more" (the bounds are in ../protocol/limits.ts). The stored

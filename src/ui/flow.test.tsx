@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The UI on a real client with a fake socket: connect, send, delivery, a bot reply with quick
 // replies after a typing delay, and a quick reply click.
+import { h } from 'preact';
 import { signal } from '@preact/signals-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

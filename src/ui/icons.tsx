@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Inline SVG icons; decorative, so hidden from assistive technology. (The launcher's is drawn by
 // the loader: loader/launcher.ts.)
 import { h } from 'preact';

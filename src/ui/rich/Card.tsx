@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // `card`: media, title, subtitle and buttons. With an action of its own, its title performs it
 // and stretches over the whole card, so the card is activatable while its buttons stay buttons.
 import { h } from 'preact';

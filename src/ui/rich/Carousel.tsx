@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // `carousel`: a row of cards that scrolls sideways (touch, wheel, arrow keys on the focusable
 // row), snaps to each card, and has previous/next buttons, marked disabled at the row's ends;
 // each card is announced "2 of 5".

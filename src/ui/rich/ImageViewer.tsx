@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // A picture shown whole, over the page: a modal <dialog>, so the browser keeps focus inside it,
 // makes the rest inert and closes it on Escape. Focus goes back to the picture that opened it.
 import { h } from 'preact';

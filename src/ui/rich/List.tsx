@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // `list`: items with a title, a subtitle, a thumbnail and an action, then the list's buttons.
 import { h } from 'preact';
 import type { RichListItem, RichButton } from '../../conversation/rich.ts';

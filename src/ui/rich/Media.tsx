@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // `image`, `video`, `audio`, `file` and `location`. An image opens whole in a viewer over the
 // chat (or performs its action, if it has one); players never autoplay and fetch only metadata
 // first, and send no referrer; a file is a download link; a location is a link to a map (no map

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // A picture from the bot: lazy, no referrer, in a fixed aspect box (the transcript does not
 // jump when it loads), and a text placeholder when it cannot load (a broken address, or a host
 // page's Content-Security-Policy that blocks it, or an address that is not http(s)).

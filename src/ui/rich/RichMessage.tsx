@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Draws one rich response: one component per template (see ../../conversation/rich.ts), bounded
 // (../bounded.tsx): the first cards, items and buttons, then how many more there are.
 import { Fragment, h } from 'preact';

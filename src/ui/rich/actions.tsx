@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // Buttons and activatable elements of rich responses. Addresses are links (<a>), so the browser
 // opens them as the visitor expects (middle click, "copy link"); postback and event are buttons
 // that talk to the bot through onAction. Nothing here knows about sockets.

@@ -3,6 +3,7 @@
 // fast, and what every button does. (Checking payloads and refusing unsafe addresses happens
 // before this, in conversation/rich.ts: see rich.test.ts there; addresses are checked again
 // when drawn, whatever reached the transcript.)
+import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeView, received } from '../../../test/fake-client.ts';

@@ -1,4 +1,3 @@
-/** @jsxRuntime classic */ /** @jsx h */
 // What goes above an entry of the transcript: the line after an earlier thread, the unread
 // divider, the day's name.
 import { h, type ComponentChildren } from 'preact';
