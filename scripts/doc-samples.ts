@@ -84,7 +84,7 @@ function componentFile(sample: Sample, framework: Framework): string {
     ...rest.slice(0, jsxStart),
   ];
   return [
-    `/** @jsxImportSource ${jsx} */`,
+    `/** @jsxRuntime automatic */ /** @jsxImportSource ${jsx} */`,
     `// ${sample.file}, line ${sample.line}, as a component. Made by scripts/doc-samples.ts: do not edit.`,
     state,
     ...imports,
@@ -149,7 +149,7 @@ function vueFile(sample: Sample): string {
     return `on${name[1]!.toUpperCase()}${name.slice(2)}={${handler}}`;
   });
   return [
-    '/** @jsxImportSource vue */',
+    '/** @jsxRuntime automatic */ /** @jsxImportSource vue */',
     `// ${sample.file}, line ${sample.line}, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.`,
     "import type { ParleyChatEventMap } from 'parley-chat';",
     "import type {} from 'parley-chat/vue';",

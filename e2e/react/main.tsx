@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */ /** @jsxImportSource react */
 // An app that installed 'parley-chat' from npm, in React 19 under <StrictMode> (built with React's
 // development build, where StrictMode runs every effect and ref twice on mount). It listens to
 // the element's events with React 19's own custom-element event props (`onparley:message`, …)

@@ -1,4 +1,5 @@
-// <parley-chat> in a Preact app (this repository's JSX is Preact's, so no pragma is needed here).
+// <parley-chat> in a Preact app, with the automatic JSX runtime most Preact apps use.
+/** @jsxRuntime automatic */ /** @jsxImportSource preact */
 import { defineParleyChat, type ParleyChatElement } from 'parley-chat';
 import type {} from 'parley-chat/preact';
 import de from 'parley-chat/languages/de';

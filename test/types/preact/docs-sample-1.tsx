@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic */ /** @jsxImportSource preact */
 // docs/front-end.md, line 100, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'preact/hooks';
 import type {} from 'parley-chat/preact';

@@ -1,5 +1,5 @@
-/** @jsxImportSource react */
-// <parley-chat> in a React 19 app. (The pragma above only because this repository's own JSX is
+/** @jsxRuntime automatic */ /** @jsxImportSource react */
+// <parley-chat> in a React 19 app. (The pragmas above only because this repository's own JSX is
 // Preact's; an app sets "jsxImportSource" or nothing.)
 import { defineParleyChat, type ParleyChatElement } from 'parley-chat';
 import type {} from 'parley-chat/react';

@@ -1,4 +1,4 @@
-/** @jsxImportSource react */
+/** @jsxRuntime automatic */ /** @jsxImportSource react */
 // docs/front-end.md, line 84, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'react';
 import { defineParleyChat } from 'parley-chat';

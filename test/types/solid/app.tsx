@@ -1,4 +1,4 @@
-/** @jsxImportSource solid-js */
+/** @jsxRuntime automatic */ /** @jsxImportSource solid-js */
 // <parley-chat> in a Solid app. Solid sets a custom element's dynamic attributes as properties,
 // so the open state and the strings are `prop:`, the thread is `attr:`; the events are
 // `onparley:…` (Solid listens to the lowercased rest of the name).

@@ -1,4 +1,4 @@
-/** @jsxImportSource vue */
+/** @jsxRuntime automatic */ /** @jsxImportSource vue */
 // <parley-chat> in a Vue 3 app, written as TSX: a template's `@parley:message` is the
 // `onParley:message` prop below, and Volar checks templates against the same element types.
 // (The pragma above only because this repository's own JSX is Preact's.)
