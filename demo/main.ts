@@ -1,5 +1,5 @@
 // The demo page: registers <parley-chat> from the sources (so `npm start` reloads on edits) and
-// wires a few controls to the element's methods and the mock's control API.
+// wires a few controls to the element's methods and the emulator's control API.
 import { LANGUAGES } from '../src/i18n/translation.ts';
 import { defineParleyChat } from '../src/index.ts';
 
@@ -13,7 +13,7 @@ const secretMode = localStorage.getItem('parley-demo-secret') === '1';
 secret.checked = secretMode;
 if (secretMode) {
   chat.clientId = 'e2e';
-  chat.sdkUrl = '/mock/sdk';
+  chat.sdkUrl = '/emulator/sdk';
 }
 secret.addEventListener('change', () => {
   localStorage.setItem('parley-demo-secret', secret.checked ? '1' : '0');
@@ -21,7 +21,7 @@ secret.addEventListener('change', () => {
 });
 
 const control = (verb: string, body: unknown) =>
-  fetch(`/mock/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`/emulator/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 document.getElementById('drop')!.addEventListener('click', () => void control('drop', { terminate: true }));
 document.getElementById('outage')!.addEventListener('click', async () => {

@@ -16,8 +16,8 @@ export function startBanner(): Plugin {
           [
             '',
             `  Parley demo:    ${url}`,
-            `  Agent console:  ${url}mock/console/`,
-            ...(keys ? [`  REST API:       ${url}mock/rest/v1/…   Authorization: ${keys.apiKey}   (made for this start)`] : []),
+            `  Agent console:  ${url}emulator/console/`,
+            ...(keys ? [`  REST API:       ${url}emulator/rest/v1/…   Authorization: ${keys.apiKey}   (made for this start)`] : []),
             '',
             '  Open the chat and try "show me" (every rich template), "how much does it cost?", "opening hours",',
             '  then "talk to a human" and answer from the agent console. Ctrl+C stops.',

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, systemChromium } from './support/chromium.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 type Scope = Page | FrameLocator;

@@ -1,12 +1,12 @@
 // Seeded chaos across tabs (issue 15): three tabs of one browser send messages in bursts while,
 // at random moments, a tab is closed (and a new one opened), a tab is frozen (its script paused,
 // with no freeze event) and later resumed, a tab's IndexedDB fails for a while (quota) or loses
-// its connections, and the mock drops the socket. Whichever tab holds the socket may be hit.
+// its connections, and the emulator drops the socket. Whichever tab holds the socket may be hit.
 // Every message whose send() resolved must be delivered, once. One printed seed replays a run
 // (PARLEY_SEED=<seed>).
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { withIdbFaults } from './support/idb-faults.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 import { rng, seedFrom, type Rng } from './support/prng.ts';
 
 const SEED = seedFrom(20_261_125);
@@ -54,13 +54,13 @@ async function openTab(context: BrowserContext): Promise<Tab> {
 }
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('seeded chaos across three tabs: closes, freezes, failing storage and drops; every message delivered once', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const r = rng(SEED);
-  const m = mock(request);
+  const m = emulator(request);
   const context = await browser.newContext();
   await withIdbFaults(context);
   const pageErrors: string[] = [];
@@ -153,7 +153,7 @@ test('seeded chaos across three tabs: closes, freezes, failing storage and drops
   try {
     for (const tab of tabs) await expect.poll(async () => (await deliveredIn(tab)).sort(), { timeout: 30_000 }).toEqual(expected);
   } catch (error) {
-    // What each tab and the mock know of the messages that are missing, to see where they stopped.
+    // What each tab and the emulator know of the messages that are missing, to see where they stopped.
     const shown = await Promise.all(
       tabs.map((tab) =>
         tab.page.evaluate(() => [
@@ -163,14 +163,14 @@ test('seeded chaos across three tabs: closes, freezes, failing storage and drops
       ),
     );
     const atMock = (await m.sends(threadId)).map((p) => `${p.speech as string}#${p.traceId as number}`);
-    console.log(`tabs chaos (seed ${SEED}) stopped short:\n  tabs: ${JSON.stringify(shown)}\n  mock: ${JSON.stringify(atMock.slice(-30))}\n  sent: ${texts.length}`);
+    console.log(`tabs chaos (seed ${SEED}) stopped short:\n  tabs: ${JSON.stringify(shown)}\n  emulator: ${JSON.stringify(atMock.slice(-30))}\n  sent: ${texts.length}`);
     throw error;
   }
   const drainedMs = Date.now() - started - chaosMs;
   const orders = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.harness.entries().map((e) => e.id).slice(-40))));
   for (const order of orders.slice(1)) expect(order).toEqual(orders[0]);
 
-  // At the mock: each text under one traceId, traceIds never shared between texts.
+  // At the emulator: each text under one traceId, traceIds never shared between texts.
   const sends = await m.sends(threadId);
   const traceOf = new Map<string, Set<number>>();
   const textOf = new Map<number, string>();

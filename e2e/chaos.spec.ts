@@ -1,9 +1,9 @@
-// Seeded chaos: one tab sends 150 messages in bursts while the mock drops its socket about 30
+// Seeded chaos: one tab sends 150 messages in bursts while the emulator drops its socket about 30
 // times (clean closes and abrupt kills) and fails about 8 address requests, at random moments.
 // Everything random comes from one printed seed; PARLEY_SEED=<seed> replays a run.
 import { expect, test } from '@playwright/test';
 import type { HarnessOptions } from './pages/client-harness.ts';
-import { mock, type ConnectionLog } from './support/mock.ts';
+import { emulator, type ConnectionLog } from './support/emulator.ts';
 import { rng, seedFrom } from './support/prng.ts';
 
 const SEED = seedFrom(20_250_611);
@@ -60,19 +60,19 @@ function plan(seed: number): Chaos[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('seeded chaos: 150 messages through 30 drops and failing address requests arrive once each, in order', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const m = mock(request);
+  const m = emulator(request);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   // The address requests as the page made them (the network stack's own resends are invisible here).
   const addressCalls: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname === '/mock/socket.info') addressCalls.push(url.searchParams.get('sessionId') ?? '');
+    if (url.pathname === '/emulator/socket.info') addressCalls.push(url.searchParams.get('sessionId') ?? '');
   });
 
   const options: HarnessOptions = {
@@ -88,7 +88,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
   // Confirmations take a moment, so drops catch messages written but not yet confirmed.
   await m.control('replies', { delayMs: 30 });
 
-  // Watch the mock for a second open socket while the chaos runs.
+  // Watch the emulator for a second open socket while the chaos runs.
   let running = true;
   let maxOpen = 0;
   let samples = 0;
@@ -160,7 +160,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
   expect(new Set(users.map((u) => u.text)).size).toBe(MESSAGES);
   expect(users.every((u) => u.status === 'delivered')).toBe(true);
 
-  // What the mock received: nothing refused; traceIds increase in order of first appearance;
+  // What the emulator received: nothing refused; traceIds increase in order of first appearance;
   // a resend is the same payload with the same traceId.
   const received = await m.received(threadId);
   expect(received.filter((f) => f.error !== undefined).map((f) => `${f.error}: ${f.raw}`)).toEqual([]);
@@ -191,7 +191,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
   const sessionIds = state.addressRequests.map((r) => r.sessionId);
   expect(sessionIds.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
   // Chromium itself sends a GET again when a reused keep-alive connection closes without an
-  // answer (the mock's networkError destroys it): the page's fetch saw one request. So the mock
+  // answer (the emulator's networkError destroys it): the page's fetch saw one request. So the emulator
   // may log a sessionId twice, but only as such a retry, right after the network error.
   const retries = state.addressRequests.filter((r, i) => {
     const previous = state.addressRequests[i - 1];
@@ -226,7 +226,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
     'drops (close code)': drops - terminated,
     'drops missed (no open socket)': missedDrops,
     'address requests': state.addressRequests.length,
-    'failed address requests (as the mock saw them)': failedAddress,
+    'failed address requests (as the emulator saw them)': failedAddress,
     'failed address requests (as the client saw them)': failedAddress - retries.length,
     'address requests resent by Chromium itself': retries.length,
     connections: state.connections.length,

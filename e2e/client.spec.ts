@@ -1,7 +1,7 @@
-// The headless client in real Chromium against the mock service over real sockets.
+// The headless client in real Chromium against the emulator over real sockets.
 import { expect, test, type Page } from '@playwright/test';
 import type { HarnessOptions } from './pages/client-harness.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 async function startClient(page: Page, options: HarnessOptions = {}): Promise<string> {
   if (!page.url().includes('/e2e/pages/client.html')) await page.goto('/e2e/pages/client.html');
@@ -20,7 +20,7 @@ async function connect(page: Page): Promise<void> {
 }
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('plain mode: connects, sends, gets the delivery and the reply', async ({ page, request }) => {
@@ -31,42 +31,42 @@ test('plain mode: connects, sends, gets the delivery and the reply', async ({ pa
   await expect.poll(() => statuses(page)).toEqual(['hello:delivered']);
   await expect.poll(async () => (await entries(page)).some((e) => e.kind === 'received' && e.from === 'bot')).toBe(true);
 
-  const { addressRequests, connections } = await mock(request).state();
+  const { addressRequests, connections } = await emulator(request).state();
   expect(addressRequests).toHaveLength(1);
   expect(addressRequests[0]).toMatchObject({ mode: 'plain', clientId: 'e2e', status: 200 });
   expect(connections).toHaveLength(1);
-  const [sent] = await mock(request).sends(threadId);
+  const [sent] = await emulator(request).sends(threadId);
   expect(sent).toMatchObject({ threadId, traceId: 1, speech: 'hello', originator: { role: 'external' } });
   expect(sent).not.toHaveProperty('nonce');
 });
 
 test('client-nonce mode: empty secret first, then the nonce in headers and messages', async ({ page, request }) => {
-  const threadId = await startClient(page, { sdkUrl: '/mock/sdk' });
+  const threadId = await startClient(page, { sdkUrl: '/emulator/sdk' });
   await connect(page);
   await page.evaluate(() => window.harness.send('secret hello'));
   await expect.poll(() => statuses(page)).toEqual(['secret hello:delivered']);
 
-  // A reconnect must present the thread's secret, or the mock refuses it with 401.
-  await mock(request).control('drop', { terminate: true });
-  await expect.poll(async () => (await mock(request).state()).connections.filter((c) => !c.closedAt).length).toBe(1);
+  // A reconnect must present the thread's secret, or the emulator refuses it with 401.
+  await emulator(request).control('drop', { terminate: true });
+  await expect.poll(async () => (await emulator(request).state()).connections.filter((c) => !c.closedAt).length).toBe(1);
   await expect.poll(() => state(page)).toBe('open');
   await page.evaluate(() => window.harness.send('still me'));
   await expect.poll(() => statuses(page)).toEqual(['secret hello:delivered', 'still me:delivered']);
 
-  const { addressRequests, threads } = await mock(request).state();
+  const { addressRequests, threads } = await emulator(request).state();
   expect(addressRequests.map((r) => [r.mode, r.status])).toEqual([
     ['secret', 200],
     ['secret', 200],
   ]);
   const secret = threads.find((t) => t.threadId === threadId)?.secret;
   expect(secret).toBeTruthy();
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.map((s) => s.nonce)).toEqual([secret, secret]);
 });
 
 test('an idle connection stays up through pings', async ({ page, request }) => {
-  // The mock closes a socket that has been silent for 3 s of real time; the page's clock is ours.
-  await mock(request).control('config', { idleTimeoutMs: 3_000 });
+  // The emulator closes a socket that has been silent for 3 s of real time; the page's clock is ours.
+  await emulator(request).control('config', { idleTimeoutMs: 3_000 });
   await page.clock.install();
   await startClient(page);
   await connect(page);
@@ -75,10 +75,10 @@ test('an idle connection stays up through pings', async ({ page, request }) => {
     await page.waitForTimeout(700);
   }
   expect(await state(page)).toBe('open');
-  const { connections } = await mock(request).state();
+  const { connections } = await emulator(request).state();
   expect(connections).toHaveLength(1);
   expect(connections[0]!.closedAt).toBeUndefined();
-  const pings = (await mock(request).received()).filter((f) => f.frame?.type === 'ping');
+  const pings = (await emulator(request).received()).filter((f) => f.frame?.type === 'ping');
   expect(pings.length).toBeGreaterThanOrEqual(6);
 });
 
@@ -86,33 +86,33 @@ test('a connection that answers nothing after a ping is replaced', async ({ page
   await page.clock.install();
   await startClient(page);
   await connect(page);
-  await mock(request).control('blackhole', { on: true });
+  await emulator(request).control('blackhole', { on: true });
   await page.clock.runFor(25_000); // the ping goes out, nothing comes back
   await page.waitForTimeout(300);
   await page.clock.runFor(10_000); // the pong deadline passes
   await page.clock.runFor(1_000); // the backoff (at most 0.5 s) passes
-  await expect.poll(async () => (await mock(request).state()).connections.length).toBe(2);
+  await expect.poll(async () => (await emulator(request).state()).connections.length).toBe(2);
   await expect.poll(() => state(page)).toBe('open');
 });
 
-test('after the mock drops the socket, the client reconnects with a new sessionId and address', async ({ page, request }) => {
+test('after the emulator drops the socket, the client reconnects with a new sessionId and address', async ({ page, request }) => {
   await startClient(page);
   await connect(page);
-  await mock(request).control('drop', { code: 1001, reason: 'going away' });
-  await expect.poll(async () => (await mock(request).state()).connections.length).toBe(2);
+  await emulator(request).control('drop', { code: 1001, reason: 'going away' });
+  await expect.poll(async () => (await emulator(request).state()).connections.length).toBe(2);
   await expect.poll(() => state(page)).toBe('open');
-  const { addressRequests, connections } = await mock(request).state();
+  const { addressRequests, connections } = await emulator(request).state();
   expect(new Set(addressRequests.map((r) => r.sessionId)).size).toBe(2);
   expect(new Set(connections.map((c) => c.token)).size).toBe(2);
   expect(connections[0]!.closedAt).toBeDefined();
 });
 
 test('failing address requests are retried with growing gaps', async ({ page, request }) => {
-  await mock(request).control('address', { fail: 3, status: 503 });
+  await emulator(request).control('address', { fail: 3, status: 503 });
   await startClient(page, { jitter: 'max' });
   await page.evaluate(() => window.harness.connect());
   await expect.poll(() => state(page), { timeout: 10_000 }).toBe('open');
-  const times = (await mock(request).state()).addressRequests.map((r) => r.at);
+  const times = (await emulator(request).state()).addressRequests.map((r) => r.at);
   expect(times).toHaveLength(4);
   const gaps = times.slice(1).map((t, i) => t - times[i]!);
   // Backoff ceilings 0.5 s, 1 s, 2 s, taken in full; allow for scheduling slack.
@@ -132,7 +132,7 @@ test('401 from the address request is a clear error, not a retry loop', async ({
   await page.evaluate(() => window.harness.connect());
   await expect.poll(() => state(page)).toBe('error');
   await page.waitForTimeout(2_000);
-  expect((await mock(request).state()).addressRequests).toHaveLength(1);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(1);
   const status = await page.evaluate(() => window.harness.status());
   expect(status).toMatchObject({ state: 'error', error: { status: 401 } });
   expect(errors.join('\n')).toMatch(/401/);
@@ -141,14 +141,14 @@ test('401 from the address request is a clear error, not a retry loop', async ({
 test('messages sent while the service is down arrive once each, in order, after it recovers', async ({ page, request }) => {
   const threadId = await startClient(page, { jitter: 'max' });
   await connect(page);
-  await mock(request).control('address', { fail: 2, status: 500 });
-  await mock(request).control('drop', { terminate: true });
+  await emulator(request).control('address', { fail: 2, status: 500 });
+  await emulator(request).control('drop', { terminate: true });
   await expect.poll(() => state(page)).toBe('reconnecting');
   for (const text of ['one', 'two', 'three']) await page.evaluate((t) => window.harness.send(t), text);
   expect(await statuses(page)).toEqual(['one:pending', 'two:pending', 'three:pending']);
 
   await expect.poll(() => statuses(page), { timeout: 10_000 }).toEqual(['one:delivered', 'two:delivered', 'three:delivered']);
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.map((s) => [s.traceId, s.speech])).toEqual([
     [1, 'one'],
     [2, 'two'],
@@ -167,7 +167,7 @@ test('messages typed while the browser is offline go out once when it is back', 
   expect(await statuses(page)).toEqual(['written on the train:pending', 'still in the tunnel:pending']);
   await context.setOffline(false);
   await expect.poll(() => statuses(page)).toEqual(['written on the train:delivered', 'still in the tunnel:delivered']);
-  expect((await mock(request).sends(threadId)).map((s) => s.speech)).toEqual(['written on the train', 'still in the tunnel']);
+  expect((await emulator(request).sends(threadId)).map((s) => s.speech)).toEqual(['written on the train', 'still in the tunnel']);
 });
 
 test('a reload continues the same thread', async ({ page, request }) => {
@@ -185,7 +185,7 @@ test('a reload continues the same thread', async ({ page, request }) => {
   await connect(page);
   await page.evaluate(() => window.harness.send('after the reload'));
   await expect.poll(() => statuses(page)).toEqual(['before the reload:delivered', 'after the reload:delivered']);
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.map((s) => [s.threadId, s.traceId])).toEqual([
     [threadId, 1],
     [threadId, 2],
@@ -200,7 +200,7 @@ test('malformed frames are dropped with a warning; an error frame is shown; the 
   const threadId = await startClient(page);
   await connect(page);
   // A plain socket joins its thread only once it sends on it, so push to every open socket.
-  const control = mock(request).control;
+  const control = emulator(request).control;
   await control('push', { raw: '{not json' });
   await control('push', { frame: { type: 'typing.start', payload: {} } });
   await control('push', { frame: { type: 'message.received', payload: { threadId, messages: 'nope' } } });
@@ -231,7 +231,7 @@ test('the start event goes first, once per thread, and quick replies of both typ
   }
   await expect.poll(async () => (await statuses(page)).every((s) => s.endsWith(':delivered'))).toBe(true);
 
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends[0]).toMatchObject({ traceId: 1, speech: 'welcome', attachment: { type: 'event', payload: { name: 'welcome' } } });
   expect(sends[1]).toMatchObject({ traceId: 2, speech: textReply!.value ?? textReply!.label });
   expect(sends[1]).not.toHaveProperty('attachment');
@@ -241,5 +241,5 @@ test('the start event goes first, once per thread, and quick replies of both typ
   await startClient(page, { startEvent: 'welcome' });
   await connect(page);
   await page.waitForTimeout(500);
-  expect((await mock(request).sends(threadId)).filter((s) => s.speech === 'welcome')).toHaveLength(1);
+  expect((await emulator(request).sends(threadId)).filter((s) => s.speech === 'welcome')).toHaveLength(1);
 });

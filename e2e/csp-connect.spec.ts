@@ -4,7 +4,7 @@
 // pages are plain sites of e2e/site/, their policy in a <meta> and no style-src, img-src or
 // media-src: with the service in connect-src, the widget chats all the same.
 import { expect, test, type Page } from '@playwright/test';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
@@ -31,7 +31,7 @@ async function watch(page: Page) {
 const NO_RETRY_WAIT_MS = 4_000;
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('connect-src without the service: the error state names the directive and the address, parley:error once, no second address request', async ({ page }) => {
@@ -41,14 +41,14 @@ test('connect-src without the service: the error state names the directive and t
 
   await expect(widget(page)).toHaveAttribute('data-connection', 'error');
   const origin = new URL(page.url()).origin;
-  const told = `the page's Content-Security-Policy blocks ${origin}/mock/socket.info (connect-src): add ${origin} and the service's ws:// (or wss://) socket address to connect-src`;
+  const told = `the page's Content-Security-Policy blocks ${origin}/emulator/socket.info (connect-src): add ${origin} and the service's ws:// (or wss://) socket address to connect-src`;
   await expect(errorState(page)).toContainText(told);
   await expect(composer(page)).toHaveCount(0);
   expect(console).toContain(`error: [parley] cannot connect: ${told}`);
 
   await page.waitForTimeout(NO_RETRY_WAIT_MS);
   const { violations, errors } = await heard();
-  expect(violations.filter((v) => v.includes('/mock/socket.info'))).toHaveLength(1);
+  expect(violations.filter((v) => v.includes('/emulator/socket.info'))).toHaveLength(1);
   expect(errors).toEqual([told]);
   expect(console.filter((line) => !line.startsWith('error: [parley] cannot connect: '))).toEqual([]);
   await expect(widget(page)).toHaveAttribute('data-connection', 'error');
@@ -66,10 +66,10 @@ test('connect-src with the service but not its socket: the same error state, nam
   expect(console).toContain(`error: [parley] cannot connect: ${told}`);
 
   await page.waitForTimeout(NO_RETRY_WAIT_MS);
-  expect((await mock(request).state()).addressRequests).toHaveLength(1);
-  expect((await mock(request).state()).connections).toHaveLength(0);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(1);
+  expect((await emulator(request).state()).connections).toHaveLength(0);
   const { violations, errors } = await heard();
-  expect(violations.filter((v) => v.includes('/mock/ws'))).toHaveLength(1);
+  expect(violations.filter((v) => v.includes('/emulator/ws'))).toHaveLength(1);
   expect(errors).toEqual([told]);
 });
 

@@ -1,9 +1,9 @@
 // Nothing typed is lost or answered twice (issue 15), in a real browser with real sockets:
 // IndexedDB that fails mid-conversation, a holding tab closed before its write lands, and a
-// message the service refuses. The mock (the emulator under /mock) is the service.
+// message the service refuses. The emulator (the emulator under /emulator) is the service.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { withIdbFaults } from './support/idb-faults.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 async function startHarness(page: Page): Promise<string> {
   await page.waitForFunction(() => 'harness' in window);
@@ -21,16 +21,16 @@ async function openClient(page: Page): Promise<string> {
 const userLines = (page: Page) =>
   page.evaluate(() => window.harness.entries().flatMap((e) => (e.kind === 'user' && !e.hidden ? [`${e.text}:${e.status}`] : [])));
 
-/** What the mock took in for a thread: each message.send it processed (not refused), in order. */
-async function processed(request: Parameters<typeof mock>[0], threadId: string) {
-  const frames = await mock(request).received(threadId);
+/** What the emulator took in for a thread: each message.send it processed (not refused), in order. */
+async function processed(request: Parameters<typeof emulator>[0], threadId: string) {
+  const frames = await emulator(request).received(threadId);
   return frames
     .filter((f) => f.frame?.type === 'message.send' && f.error === undefined && !f.blackholed)
     .map((f) => f.frame!.payload as { speech: string; traceId: number });
 }
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('IndexedDB fails after the first writes: 20 messages answered once each, traceIds unique and increasing, the thread kept after a reload', async ({
@@ -58,7 +58,7 @@ test('IndexedDB fails after the first writes: 20 messages answered once each, tr
   expect(faults.refused).toBeGreaterThan(0);
   expect(faults.closed).toBeGreaterThan(0);
 
-  // At the mock: each message taken once, traceIds unique and increasing, each answered once.
+  // At the emulator: each message taken once, traceIds unique and increasing, each answered once.
   const taken = await processed(request, threadId);
   const firstSeen = new Map<number, string>();
   for (const payload of taken) if (!firstSeen.has(payload.traceId)) firstSeen.set(payload.traceId, payload.speech);
@@ -89,14 +89,14 @@ test('two tabs: the holder\'s writes are slow, a message typed in the other tab,
   test.setTimeout(90_000);
   const rounds = 4;
   for (let round = 0; round < rounds; round++) {
-    await mock(request).reset();
+    await emulator(request).reset();
     const outcome = await slowHolderClosed(browser, request, `typed in the other tab, round ${round + 1}`);
     expect(outcome.traceIds, `round ${round + 1}`).toHaveLength(1);
     expect(outcome.processedTimes, `round ${round + 1}`).toBe(1);
   }
 });
 
-async function slowHolderClosed(browser: Browser, request: Parameters<typeof mock>[0], text: string) {
+async function slowHolderClosed(browser: Browser, request: Parameters<typeof emulator>[0], text: string) {
   const context = await browser.newContext();
   await withIdbFaults(context);
   const holder = await context.newPage();
@@ -115,7 +115,7 @@ async function slowHolderClosed(browser: Browser, request: Parameters<typeof moc
 
 test('a message the service refuses, then two reloads: not sent again until the visitor presses its retry', async ({ page, request }) => {
   const threadId = await openClient(page);
-  await mock(request).control('refuse', { sends: 1, message: 'not accepted by the test' });
+  await emulator(request).control('refuse', { sends: 1, message: 'not accepted by the test' });
   const asked = Date.now();
   const traceId = (await page.evaluate(() => window.harness.send('refuse me')))!;
   await expect.poll(() => userLines(page), { timeout: 3_000 }).toEqual(['refuse me:failed']);
@@ -131,7 +131,7 @@ test('a message the service refuses, then two reloads: not sent again until the 
     expect(await userLines(page)).toEqual(['refuse me:failed']);
   }
   const sendsOf = async () =>
-    (await mock(request).received(threadId)).filter((f) => f.frame?.type === 'message.send' && (f.frame.payload as { speech?: string }).speech === 'refuse me');
+    (await emulator(request).received(threadId)).filter((f) => f.frame?.type === 'message.send' && (f.frame.payload as { speech?: string }).speech === 'refuse me');
   expect((await sendsOf()).map((f) => f.error)).toEqual(['not accepted by the test']);
 
   await page.evaluate((id) => window.harness.retry(id), traceId);

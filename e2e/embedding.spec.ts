@@ -1,7 +1,7 @@
 // Parley on other people's pages: hostile CSS, a strict CSP, theming, right-to-left, phones,
 // and a visitor who never opens the chat.
 import { expect, test, type Page } from '@playwright/test';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 import { settled } from './support/settled.ts';
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
@@ -10,7 +10,7 @@ const panel = (page: Page) => page.locator('parley-chat [part~="panel"]');
 const messages = (page: Page, from: string) => page.locator(`parley-chat [part~="message"][data-from="${from}"]`);
 
 async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
-  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', ...query });
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...query });
   await page.goto(`/e2e/pages/widget.html?${params}`);
   await expect(launcher(page)).toBeVisible();
 }
@@ -50,7 +50,7 @@ async function innerShot(page: Page, selector: string, inset: number): Promise<B
 }
 
 test.beforeEach(async ({ page, request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
   // Geometry is measured below: no opening animation in the way.
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
@@ -92,7 +92,7 @@ test('a page hostile to embeds shows the widget exactly as a plain page does', a
 
 test('under a strict Content-Security-Policy the widget works with zero violations', async ({ page, request }) => {
   // csp.html carries the policy in a <meta>: default-src 'none'; script-src 'self'; style-src 'self';
-  // connect-src 'self' (the mock's origin); img-src 'self' data:.
+  // connect-src 'self' (the emulator's origin); img-src 'self' data:.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { violations: string[] }).violations = seen;
@@ -103,7 +103,7 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
     if (/Content.Security.Policy/i.test(message.text())) consoleViolations.push(message.text());
   });
 
-  await page.goto(`/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', 'start-event': 'welcome' })}`);
+  await page.goto(`/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', 'start-event': 'welcome' })}`);
   expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("style-src 'self'");
   await launcher(page).click();
   await expect(messages(page, 'bot').first()).toBeVisible();
@@ -112,7 +112,7 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
   await composer(page).press('Enter');
   await expect(messages(page, 'bot').last()).toContainText('colleague');
   const threadId = await page.locator('parley-chat').evaluate((el) => (el as unknown as { threadId: string }).threadId);
-  await mock(request).agentSays(threadId, 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
+  await emulator(request).agentSays(threadId, 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   const agent = messages(page, 'agent').first();
   await expect(agent).toBeVisible({ timeout: 10_000 });
   await expect(agent.locator('img')).toHaveJSProperty('complete', true);
@@ -121,7 +121,7 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
 
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   expect(consoleViolations).toEqual([]);
-  expect((await mock(request).state()).addressRequests.length).toBeGreaterThan(0);
+  expect((await emulator(request).state()).addressRequests.length).toBeGreaterThan(0);
 });
 
 test('a visitor who never opens the chat costs no connection and no IndexedDB', async ({ page, request }) => {
@@ -139,8 +139,8 @@ test('a visitor who never opens the chat costs no connection and no IndexedDB', 
   await load(page);
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(() => (window as unknown as { idbOpens: string[] }).idbOpens)).toEqual([]);
-  expect(requests.filter((path) => path.startsWith('/mock'))).toEqual([]);
-  expect((await mock(request).state()).addressRequests).toHaveLength(0);
+  expect(requests.filter((path) => path.startsWith('/emulator'))).toEqual([]);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(0);
 
   await launcher(page).click();
   await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
@@ -196,7 +196,7 @@ test('right to left: on a dir="rtl" page and for a right-to-left language the wi
   expect(await panel(page).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
 
   await page.getByRole('button', { name: 'Close chat' }).click(); // or the reload reopens it
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', language: 'ar' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', language: 'ar' })}`);
   const arabicLauncher = page.getByRole('button', { name: 'فتح الدردشة', exact: true }); // the loader's own Arabic name
   expect((await arabicLauncher.boundingBox())!.x).toBeLessThan(width / 2);
   await page.locator('parley-chat').evaluate((el) => ((el as unknown as { strings: object }).strings = { openChat: 'افتح الدردشة' }));

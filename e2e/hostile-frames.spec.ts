@@ -5,20 +5,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
 import { batches, hostileFrames, type HostileFrame } from './support/hostile-frames.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 import { rng, seedFrom } from './support/prng.ts';
 
 const SEED = seedFrom(7_340_033);
 const GREETING = 'Hello! Ask me about pricing';
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
-type Mock = ReturnType<typeof mock>;
+type EmulatorControl = ReturnType<typeof emulator>;
 
 /** Pushes the frames in order, as few control calls as the body limit allows. */
-async function pushAll(m: Mock, frames: HostileFrame[]): Promise<{ calls: number; sent: number; megabytes: number }> {
+async function pushAll(m: EmulatorControl, frames: HostileFrame[]): Promise<{ calls: number; sent: number; megabytes: number }> {
   let sent = 0;
   let bytes = 0;
   const calls = batches(frames);
@@ -89,7 +89,7 @@ function printFigures(title: string, figures: Record<string, unknown>): void {
 
 test('10,000 hostile frames: the headless client drops them, stays up and carries on', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const m = mock(request);
+  const m = emulator(request);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   let dropWarnings = 0;
@@ -183,7 +183,7 @@ test('10,000 hostile frames: the headless client drops them, stays up and carrie
 
 test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation goes on', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const m = mock(request);
+  const m = emulator(request);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   const widget = page.locator('parley-chat');
@@ -195,7 +195,7 @@ test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation g
     await composer.press('Enter');
   };
 
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock');
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
   // The contract's events, recorded for the whole run.
   await widget.evaluate((el) => {
@@ -289,8 +289,8 @@ test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation g
 // and the stored transcript replays it on every page load. The headless client is not affected.
 // Unskip once linkify is linear.
 test('a URL followed by 30,000 closing brackets renders at once', async ({ page, request }) => {
-  const m = mock(request);
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock');
+  const m = emulator(request);
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   const widget = page.locator('parley-chat');
   await expect(widget).toHaveAttribute('data-connection', 'open');

@@ -10,7 +10,7 @@
 // else between the page and the emulator untouched). That route delivers frames through script
 // of its own on the page, so the flood runs in a test without it: its tasks are the widget's.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const LONGEST_TASK_MS = 250;
 
@@ -19,7 +19,7 @@ const LONGEST_TASK_MS = 250;
 test.use({ trace: 'off' });
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 declare global {
@@ -72,7 +72,7 @@ async function openWidget(page: Page, options: { route?: boolean } = {}) {
   }
   await page.addInitScript(installProbe);
   const widget = page.locator('parley-chat');
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock');
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget).toHaveAttribute('data-connection', 'open');
   const threadId = await widget.evaluate((el) => (el as HTMLElement & { threadId: string }).threadId);
@@ -115,7 +115,7 @@ async function openWidget(page: Page, options: { route?: boolean } = {}) {
 
 test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 responses, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const m = mock(request);
+  const m = emulator(request);
   const { threadId, step, finish, figures, bot } = await openWidget(page);
   const push = (frame: unknown) => m.control('push', { frame });
 

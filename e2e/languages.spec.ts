@@ -8,13 +8,13 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { formatIn, pluralForms } from '../src/i18n/plural.ts';
 import type { Translation } from '../src/i18n/translation.ts';
 import { defaultStrings, type StringKey } from '../src/i18n/strings.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
-const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/mock';
+const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/emulator';
 
 // Each test starts from a service that answers (one of them makes it fail on purpose).
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.locator('parley-chat [part~="launcher"]');
@@ -84,7 +84,7 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
 
     test(`shows the widget's texts in ${tag}, closed and open, ${tag === 'ar' ? 'right to left' : 'left to right'}, with no English left`, async ({ page, request }, testInfo) => {
       const translation = await translationOf(tag);
-      await mock(request).reset();
+      await emulator(request).reset();
       const files: string[] = [];
       page.on('request', (r) => new URL(r.url()).pathname.startsWith('/dist/') && files.push(new URL(r.url()).pathname));
       await page.goto(PAGE);
@@ -111,7 +111,7 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
       await page.locator('parley-chat [part~="close"]').click();
       const threadId = await widget(page).evaluate((element) => (element as HTMLElement & { threadId?: string }).threadId!);
       const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'One more thing' } }] }] } };
-      await mock(request).control('push', { threadId, frame });
+      await emulator(request).control('push', { threadId, frame });
       await expect(page.locator('parley-chat #parley-unread')).toHaveText(formatIn(tag, translation.unread, { count: 1 }));
       await expect(launcher(page)).toHaveAttribute('aria-label', translation.openChat);
       await expectNoEnglish(page, translation, 'on the closed launcher with an unread message');
@@ -143,7 +143,7 @@ for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] 
 
     test(`fits every text of ${tag} in its control: failed message, notice, reconnecting, badge`, async ({ page, request }, testInfo) => {
       const translation = await translationOf(tag);
-      const service = mock(request);
+      const service = emulator(request);
       await service.reset();
       await page.goto(PAGE);
       await launcher(page).click();
@@ -179,7 +179,7 @@ for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] 
 
 test('`language` changed on a live element switches the texts in place: the socket stays open, the transcript stays', async ({ page, request }) => {
   const [de, ja] = [await translationOf('de'), await translationOf('ja')];
-  const service = mock(request);
+  const service = emulator(request);
   await service.reset();
   await page.goto(`${PAGE}&language=de`);
   await launcher(page).click();
@@ -226,16 +226,16 @@ test('connection trouble in German: no status code, no address, no English in th
   const consoleLines: string[] = [];
   // The widget's own lines (the browser adds its "Failed to load resource" for each attempt).
   page.on('console', (m) => ['error', 'warning'].includes(m.type()) && m.text().startsWith('[parley]') && consoleLines.push(m.text()));
-  await mock(request).control('address', { fail: 1000, status: 503 });
+  await emulator(request).control('address', { fail: 1000, status: 503 });
   await page.goto(`${PAGE}&language=de`);
   await page.evaluate(() => {
     const seen: string[] = ((window as unknown as { parleyErrors: string[] }).parleyErrors = []);
     document.addEventListener('parley:error', (event) => seen.push((event as CustomEvent<{ message: string }>).detail.message));
   });
   await launcher(page).click();
-  const addressRequests = async () => (await mock(request).state()).addressRequests.length;
+  const addressRequests = async () => (await emulator(request).state()).addressRequests.length;
   await expect.poll(addressRequests, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-  await mock(request).control('address', { fail: 0, networkError: 1000 });
+  await emulator(request).control('address', { fail: 0, networkError: 1000 });
   await expect.poll(() => consoleLines.filter((line) => line.includes('could not reach')).length, { timeout: 20_000 }).toBe(1);
   // More retries, told to nobody (forced with "Retry now": the backoff's gaps grow to 30 s).
   for (let i = 0; i < 2; i++) {

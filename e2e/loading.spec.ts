@@ -2,7 +2,7 @@
 // the panel comes on intent, a returning visitor, calls made before the chat arrives, and a chat
 // file that cannot load (404, changed bytes, a CSP that forbids it). Figures are printed.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
 const panel = (page: Page) => page.locator('parley-chat [part~="panel"]');
@@ -15,7 +15,7 @@ const SITE = '/e2e/site/index.html';
 /**
  * A page served by the test itself (for a CSP header of its own): the one line, and no other
  * script. (Chromium's local network checks keep such a page from opening a WebSocket to the
- * loopback mock: pages that connect use the plain sites of e2e/site/.)
+ * loopback emulator: pages that connect use the plain sites of e2e/site/.)
  */
 async function servePage(page: Page, csp: string) {
   const path = '/routed/index.html';
@@ -24,7 +24,7 @@ async function servePage(page: Page, csp: string) {
       contentType: 'text/html',
       headers: { 'content-security-policy': csp },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A site</title></head><body><h1>A site</h1>
-<script src="/dist/parley.js" data-client-id="e2e" data-base-url="/mock"></script></body></html>`,
+<script src="/dist/parley.js" data-client-id="e2e" data-base-url="/emulator"></script></body></html>`,
     }),
   );
   return path;
@@ -54,7 +54,7 @@ const marks = (page: Page) => page.evaluate(() => (window as unknown as { marks:
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('a page view without intent fetches and runs nothing but the loader: no chat file, no WebSocket, no IndexedDB', async ({ page, request }) => {
@@ -74,7 +74,7 @@ test('a page view without intent fetches and runs nothing but the loader: no cha
   expect(requests).toEqual([SITE, '/dist/parley.js']);
   expect(sockets).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { idbOpens: string[] }).idbOpens)).toEqual([]);
-  expect((await mock(request).state()).addressRequests).toHaveLength(0);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(0);
   expect(await page.locator('parley-chat').getAttribute('data-connection')).toBe('idle');
 
   // Focus is intent: the chat's file comes, and still no connection until the panel opens.
@@ -141,7 +141,7 @@ test('reset(), setUser(), send(), sendEvent() and open() called right after the 
   await expect(page.locator('parley-chat [part~="message"][data-from="user"]').last()).toHaveAttribute('data-status', 'delivered');
   await page.evaluate(() => Promise.all((window as unknown as { calls: Promise<void>[] }).calls));
   const threadId = await page.locator('parley-chat').evaluate((el) => (el as unknown as { threadId: string }).threadId);
-  const sends = await mock(request).sends();
+  const sends = await emulator(request).sends();
   expect(sends.map((s) => [s.threadId, s.speech, (s.originator as { name?: string } | undefined)?.name])).toEqual([
     [threadId, 'one', 'Ada'],
     [threadId, 'checkout', 'Ada'],

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type {} from './react/control.ts';
 import { installLeakTracker, type LeakSnapshot } from './spa/leak-tracker.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const CYCLES = 20; // driven like a user: click "Add chat", sometimes chat, click "Remove chat"
 const FAST_CYCLES = 20; // then mounted and unmounted as fast as React commits, panel open
@@ -22,7 +22,7 @@ const widget = (page: Page) => page.locator('#chat');
 const shown = (page: Page, id: 'connection' | 'panel' | 'received' | 'last-message' | 'last-error') => page.locator(`#${id}`);
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('React state gets the events; mounting, unmounting and moving <parley-chat> leaves nothing behind', async ({ page, request }) => {
@@ -96,9 +96,9 @@ test('React state gets the events; mounting, unmounting and moving <parley-chat>
   await expect(shown(page, 'last-error')).toHaveText('');
 
   // Closing a socket and clearing timers can take a moment (close handshake, async destroy).
-  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/mock/'));
+  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/emulator/'));
   await expect.poll(async () => parleySockets(await snapshot(page)).filter((s) => s.readyState !== CLOSED)).toEqual([]);
-  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(0);
+  await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(0);
   // Only timers pending at the baseline may still be pending: a leaked interval or a leaked
   // keep-alive timeout never drains, so it fails this poll.
   const newTimers = (s: LeakSnapshot) => s.timers.filter((t) => !baseline.timers.some((b) => b.id === t.id));
@@ -106,17 +106,17 @@ test('React state gets the events; mounting, unmounting and moving <parley-chat>
   const after = await snapshot(page);
   expect(after.listeners).toEqual(baseline.listeners);
   // Nothing else the page had (the dev server's socket) was closed or replaced.
-  expect(after.sockets.filter((s) => !s.url.includes('/mock/'))).toEqual(baseline.sockets);
+  expect(after.sockets.filter((s) => !s.url.includes('/emulator/'))).toEqual(baseline.sockets);
   expect(errors).toEqual([]);
 
-  const state = await mock(request).state();
+  const state = await emulator(request).state();
   test.info().annotations.push({
     type: 'numbers',
     description: JSON.stringify({
       mounts: CYCLES + FAST_CYCLES + DOCK_CYCLES,
       received: Number(await shown(page, 'received').textContent()),
       socketsCreated: parleySockets(after).length,
-      mockConnections: state.connections.length,
+      emulatorConnections: state.connections.length,
       addressRequests: state.addressRequests.length,
       timers: { baseline: baseline.timers.length, after: after.timers.length },
       listeners: { baseline: baseline.listeners, after: after.listeners },

@@ -1,11 +1,11 @@
 // Rich responses in the built widget: every template the web can show, on screen (a screenshot
 // of each is kept with the test's results), each button type doing what it says, a carousel
 // driven by keyboard alone, axe with every template on screen, and the strict-CSP page with
-// cards and images. Templates are pushed by the mock as the bot's `message.received`.
+// cards and images. Templates are pushed by the emulator as the bot's `message.received`.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
@@ -19,11 +19,11 @@ interface Response {
   payload?: unknown;
 }
 
-/** The emulator's demo media, on the page's own origin (/mock): no network, and CSP 'self'. */
-const picture = (page: Page, name = 'plan-pro.svg') => new URL(`/mock/media/${name}`, page.url()).href;
+/** The emulator's demo media, on the page's own origin (/emulator): no network, and CSP 'self'. */
+const picture = (page: Page, name = 'plan-pro.svg') => new URL(`/emulator/media/${name}`, page.url()).href;
 
 async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Record<string, string> = {}): Promise<string> {
-  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', ...attributes })}`);
+  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...attributes })}`);
   await launcher(page).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
   // A thread exists once the first message is sent.
@@ -37,7 +37,7 @@ async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Rec
 /** The bot sends one message holding these responses. */
 async function botSends(request: APIRequestContext, threadId: string, responses: Response[], fallback = 'This message cannot be shown here.') {
   const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] } };
-  const { sent } = await mock(request).control('push', { threadId, frame });
+  const { sent } = await emulator(request).control('push', { threadId, frame });
   expect(sent).toBeGreaterThan(0);
 }
 
@@ -98,7 +98,7 @@ function templates(page: Page): Record<string, Response> {
 }
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
@@ -179,7 +179,7 @@ test('buttons do what they say: postback sends its value, event its params, url 
   await expect(composer(page)).toBeFocused();
   await card.getByRole('button', { name: 'Book a demo' }).click();
   await expect(userBubbles(page).last()).toHaveAttribute('data-status', 'delivered');
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.at(-2)).toMatchObject({ speech: 'Sign me up for Pro' });
   expect(sends.at(-2)).not.toHaveProperty('attachment');
   expect(sends.at(-1)).toMatchObject({
@@ -265,9 +265,9 @@ test('a carousel is operated by keyboard alone', async ({ page, request }) => {
   await choose.focus();
   await page.keyboard.press('Enter');
   await expect(userBubbles(page).last()).toHaveText(/Choose Pro/);
-  // The bubble shows at once; the mock has the message once it is delivered.
+  // The bubble shows at once; the emulator has the message once it is delivered.
   await expect(userBubbles(page).last()).toHaveAttribute('data-status', 'delivered');
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.at(-1)).toMatchObject({ speech: 'I choose Pro' });
 });
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { installLeakTracker, type LeakSnapshot } from './spa/leak-tracker.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const CYCLES = 25; // driven like a user: click "Add chat", sometimes chat, click "Remove chat"
 const FAST_CYCLES = 25; // then mounted and unmounted as fast as Preact renders, panel open
@@ -15,7 +15,7 @@ const toggle = (page: Page) => page.locator('#toggle');
 const widget = (page: Page) => page.locator('parley-chat');
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('mounting and unmounting <parley-chat> many times leaves no socket, timer or listener behind', async ({ page, request }) => {
@@ -66,9 +66,9 @@ test('mounting and unmounting <parley-chat> many times leaves no socket, timer o
   expect(await page.evaluate(() => window.spa.mounts)).toBe(CYCLES + FAST_CYCLES);
 
   // Closing a socket and clearing timers can take a moment (close handshake, async destroy).
-  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/mock/'));
+  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/emulator/'));
   await expect.poll(async () => parleySockets(await snapshot(page)).filter((s) => s.readyState !== CLOSED)).toEqual([]);
-  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(0);
+  await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(0);
   // Only timers pending at the baseline may still be pending: a leaked interval or a leaked
   // keep-alive timeout never drains, so it fails this poll.
   const newTimers = (s: LeakSnapshot) => s.timers.filter((t) => !baseline.timers.some((b) => b.id === t.id));
@@ -76,16 +76,16 @@ test('mounting and unmounting <parley-chat> many times leaves no socket, timer o
   const after = await snapshot(page);
   expect(after.listeners).toEqual(baseline.listeners);
   // Nothing else the page had (the dev server's socket) was closed or replaced.
-  expect(after.sockets.filter((s) => !s.url.includes('/mock/'))).toEqual(baseline.sockets);
+  expect(after.sockets.filter((s) => !s.url.includes('/emulator/'))).toEqual(baseline.sockets);
   expect(errors).toEqual([]);
 
-  const state = await mock(request).state();
+  const state = await emulator(request).state();
   test.info().annotations.push({
     type: 'numbers',
     description: JSON.stringify({
       mounts: CYCLES + FAST_CYCLES,
       socketsCreated: parleySockets(after).length,
-      mockConnections: state.connections.length,
+      emulatorConnections: state.connections.length,
       addressRequests: state.addressRequests.length,
       timers: { baseline: baseline.timers.length, after: after.timers.length },
       listeners: { baseline: baseline.listeners, after: after.listeners },

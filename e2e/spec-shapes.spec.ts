@@ -3,7 +3,7 @@
 // 2,000 characters (the spec's 255 is the REST API's); role `user` is the visitor's own side.
 import { expect, test, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -11,7 +11,7 @@ const userBubbles = (page: Page) => page.locator('parley-chat [part~="message"][
 const botMessages = (page: Page) => page.locator('parley-chat [part~="message"][data-from="bot"]');
 
 async function openChat(page: Page): Promise<void> {
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator' })}`);
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
 }
@@ -63,7 +63,7 @@ test('parley:message gives the page the payload as the service sent it, every fi
   };
   const here = await nextMessage(page);
   const there = await nextMessage(other);
-  await mock(request).control('push', { threadId, frame: { type: 'message.received', payload } });
+  await emulator(request).control('push', { threadId, frame: { type: 'message.received', payload } });
   expect(await here()).toEqual(payload);
   expect(await there()).toEqual(payload);
   await expect(botMessages(page).last()).toContainText('We open at nine');
@@ -78,7 +78,7 @@ test('a visitor writes 2,000 characters: delivered whole, no counter until 100 a
   await composer(page).fill(text);
   await expect(page.locator('parley-chat [part~="counter"]')).toHaveText('0 characters left');
   const threadId = await say(page, text);
-  const sends = await mock(request).sends(threadId);
+  const sends = await emulator(request).sends(threadId);
   expect(sends.at(-1)).toMatchObject({ speech: text });
   expect((sends.at(-1) as { speech: string }).speech).toHaveLength(2000);
 });
@@ -88,7 +88,7 @@ test('a received message with role user is the visitor\'s own (sent from another
   const threadId = await say(page, 'hello');
   await expect(botMessages(page).last()).toBeVisible();
   const payload = { threadId, originator: { name: 'Ann', role: 'user' }, messages: [{ responses: [{ type: 'text', payload: { text: 'Sent from my phone' } }] }] };
-  await mock(request).control('push', { threadId, frame: { type: 'message.received', payload } });
+  await emulator(request).control('push', { threadId, frame: { type: 'message.received', payload } });
   const own = page.locator('parley-chat [part~="message"]').filter({ hasText: 'Sent from my phone' });
   await expect(own).toHaveAttribute('data-from', 'user');
   await expect(page.locator('parley-chat [part~="message"][data-from="agent"]')).toHaveCount(0);

@@ -3,7 +3,7 @@
 // 5,000 entries as they arrive (widget contract, "Persistence"), so the host site's storage stays
 // bounded: measured with navigator.storage.estimate() and printed for docs/figures.md.
 import { expect, test } from '@playwright/test';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 import { mulberry32, seedFrom } from './support/prng.ts';
 
 const FLOOD = Number(process.env.PARLEY_FLOOD ?? 7_000);
@@ -13,12 +13,12 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const text = () => Array.from({ length: 2_000 }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('a flood of messages of 2 kB keeps the origin storage bounded and the page responsive', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator' })}`);
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('hello');
@@ -28,7 +28,7 @@ test('a flood of messages of 2 kB keeps the origin storage bounded and the page 
   const usage = () => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   const before = await usage();
 
-  const m = mock(request);
+  const m = emulator(request);
   const started = Date.now();
   const perCall = 400; // about 0.9 MB a call, under the control API's body limit
   for (let first = 0; first < FLOOD; first += perCall) {

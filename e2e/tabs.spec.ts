@@ -3,7 +3,7 @@
 // context with several pages.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { mock, type ConnectionLog, type ReceivedFrame } from './support/mock.ts';
+import { emulator, type ConnectionLog, type ReceivedFrame } from './support/emulator.ts';
 
 async function openTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -17,7 +17,7 @@ const entries = (page: Page) => page.evaluate(() => window.harness.entries());
 const userLines = async (page: Page) =>
   (await entries(page)).flatMap((e) => (e.kind === 'user' && !e.hidden ? [`${e.text}:${e.status}`] : []));
 
-/** The most sockets that were open at one time, from the mock's connection log. */
+/** The most sockets that were open at one time, from the emulator's connection log. */
 function mostOpenAtOnce(connections: ConnectionLog[]): number {
   const edges = connections.flatMap((c) => [
     { at: c.openedAt, step: 1 },
@@ -34,7 +34,7 @@ function mostOpenAtOnce(connections: ConnectionLog[]): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('three tabs share one socket, one traceId sequence and one transcript', async ({ context, request }) => {
@@ -56,8 +56,8 @@ test('three tabs share one socket, one traceId sequence and one transcript', asy
   for (const tab of tabs) {
     await expect.poll(async () => (await userLines(tab)).filter((l) => l.endsWith(':delivered')).length, { timeout: 30_000 }).toBe(30);
   }
-  // Every reply too: the mock answers each message once (the fallback step for these texts).
-  // The mock's answers come with a typing delay each (0.8 s), shown one after another.
+  // Every reply too: the emulator answers each message once (the fallback step for these texts).
+  // The emulator's answers come with a typing delay each (0.8 s), shown one after another.
   await expect.poll(async () => (await entries(tabs[0]!)).filter((e) => e.kind === 'received').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
   await tabs[0]!.waitForTimeout(500);
 
@@ -68,13 +68,13 @@ test('three tabs share one socket, one traceId sequence and one transcript', asy
   const texts = first.flatMap((e) => (e.kind === 'user' && !e.hidden ? [e.text] : []));
   expect([...texts].sort()).toEqual([...expected].sort());
 
-  const sent = await mock(request).sends(threadId);
+  const sent = await emulator(request).sends(threadId);
   const traceIds = sent.map((p) => p.traceId as number);
   expect(new Set(traceIds).size).toBe(traceIds.length);
   expect(traceIds).toEqual([...traceIds].sort((a, b) => a - b));
   expect(sent.filter((p) => !('attachment' in p))).toHaveLength(30);
 
-  const { connections } = await mock(request).state();
+  const { connections } = await emulator(request).state();
   expect(connections).toHaveLength(1);
   expect(mostOpenAtOnce(connections)).toBe(1);
 });
@@ -118,12 +118,12 @@ test('when the holding tab closes with messages unconfirmed, another takes over 
   const threadId = await other.evaluate(() => window.harness.threadId());
 
   // The holder's socket swallows everything from now on: nothing typed next is confirmed.
-  await mock(request).control('blackhole', { on: true });
+  await emulator(request).control('blackhole', { on: true });
   const texts = ['first while stuck', 'second while stuck', 'third while stuck'];
   for (const text of texts) void other.evaluate((t) => window.harness.send(t), text);
   // Blackholed frames are logged raw, never parsed.
   const sendsOnThread = async () =>
-    (await mock(request).received())
+    (await emulator(request).received())
       .map((f) => ({ ...f, frame: f.frame ?? (JSON.parse(f.raw) as ReceivedFrame['frame']) }))
       .filter((f) => f.frame?.type === 'message.send' && f.frame.payload?.threadId === threadId);
   await expect.poll(async () => (await sendsOnThread()).length).toBe(3);
@@ -132,7 +132,7 @@ test('when the holding tab closes with messages unconfirmed, another takes over 
   const closedAt = Date.now();
   await holder.close();
   await expect.poll(() => userLines(other), { timeout: 10_000 }).toEqual(texts.map((t) => `${t}:delivered`));
-  const { connections } = await mock(request).state();
+  const { connections } = await emulator(request).state();
   const takeover = connections.at(-1)!.openedAt - closedAt;
   expect(takeover).toBeLessThan(5_000);
   console.log(`[tabs] take-over after the holding tab closed: ${takeover} ms`);
@@ -155,11 +155,11 @@ test('take-over time after the holding tab closes: median of 10', async ({ conte
     await expect.poll(() => holder.evaluate(() => window.harness.state())).toBe('open');
     waiting = await openTab(context);
     await waiting.evaluate(() => window.harness.connect());
-    const before = (await mock(request).state()).connections.length;
+    const before = (await emulator(request).state()).connections.length;
     const closedAt = Date.now();
     await holder.close();
-    await expect.poll(async () => (await mock(request).state()).connections.length, { timeout: 10_000 }).toBe(before + 1);
-    const { connections } = await mock(request).state();
+    await expect.poll(async () => (await emulator(request).state()).connections.length, { timeout: 10_000 }).toBe(before + 1);
+    const { connections } = await emulator(request).state();
     times.push(connections.at(-1)!.openedAt - closedAt);
   }
   console.log(`[tabs] take-over after close, 10 rounds: median ${median(times)} ms, max ${Math.max(...times)} ms (${times.join(', ')})`);
@@ -181,17 +181,17 @@ test('a frozen holding tab is replaced within 5 s, and closes its socket and fol
   await cdp.send('Debugger.enable');
   const frozenAt = Date.now();
   await cdp.send('Debugger.pause');
-  await expect.poll(async () => (await mock(request).state()).connections.length, { timeout: 10_000 }).toBe(2);
-  const takeover = (await mock(request).state()).connections[1]!.openedAt - frozenAt;
+  await expect.poll(async () => (await emulator(request).state()).connections.length, { timeout: 10_000 }).toBe(2);
+  const takeover = (await emulator(request).state()).connections[1]!.openedAt - frozenAt;
   console.log(`[tabs] take-over after the holding tab froze silently: ${takeover} ms`);
   expect(takeover).toBeLessThan(5_000);
 
   await other.evaluate(() => window.harness.send('from the tab that took over'));
   await expect.poll(() => userLines(other)).toEqual(['from the tab that took over:delivered']);
   await cdp.send('Debugger.resume');
-  await expect.poll(async () => (await mock(request).state()).connections[0]!.closedAt).toBeDefined();
+  await expect.poll(async () => (await emulator(request).state()).connections[0]!.closedAt).toBeDefined();
   await expect.poll(() => userLines(holder)).toEqual(['from the tab that took over:delivered']);
-  expect((await mock(request).state()).openSockets).toBe(1);
+  expect((await emulator(request).state()).openSockets).toBe(1);
 });
 
 test('widgets in two tabs: quick replies used in one are gone in both, unread counts agree, panels open apart', async ({
@@ -200,7 +200,7 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
 }) => {
   const load = async () => {
     const page = await context.newPage();
-    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/mock&start-event=welcome');
+    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator&start-event=welcome');
     await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
     return page;
   };
@@ -231,14 +231,14 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
   await a.getByRole('button', { name: 'Close chat' }).click();
   await b.getByRole('button', { name: 'Close chat' }).click();
   const threadId = await widget(a).evaluate((el) => (el as ParleyChatElement).threadId!);
-  await mock(request).control('push', {
+  await emulator(request).control('push', {
     threadId,
     frame: { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'news' } }] }] } },
   });
   for (const page of [a, b]) await expect(page.locator('parley-chat [part~="badge"]')).toHaveText('1');
   await a.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(b.locator('parley-chat [part~="badge"]')).toHaveCount(0);
-  expect((await mock(request).state()).connections).toHaveLength(1);
+  expect((await emulator(request).state()).connections).toHaveLength(1);
 });
 
 test('notifications: the hidden tab\'s title counts a new message and comes back when shown; one sound across two tabs', async ({ context, request }) => {
@@ -254,7 +254,7 @@ test('notifications: the hidden tab\'s title counts a new message and comes back
   });
   const open = async () => {
     const page = await context.newPage();
-    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', 'notify-title': '', 'notify-sound': '' })}`);
+    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', 'notify-title': '', 'notify-sound': '' })}`);
     await page.locator('parley-chat [part~="launcher"]').click(); // the visitor has used the page
     await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
     return page;
@@ -279,7 +279,7 @@ test('notifications: the hidden tab\'s title counts a new message and comes back
 
   const threadId = await first.locator('parley-chat').evaluate((element) => (element as unknown as { threadId: string }).threadId);
   const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'are you still there?' } }] }] } };
-  await mock(request).control('push', { threadId, frame });
+  await emulator(request).control('push', { threadId, frame });
   await expect.poll(() => first.title()).toBe(`(1) ${title}`);
   await second.waitForTimeout(1_000);
   const chimes = async () => (await first.evaluate(() => (window as unknown as { chimes: number }).chimes)) + (await second.evaluate(() => (window as unknown as { chimes: number }).chimes));

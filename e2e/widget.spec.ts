@@ -1,9 +1,9 @@
 // <parley-chat> from the built dist/parley.js, driven only through the public contract
-// (names, roles, parts, attributes, events) against the mock service.
+// (names, roles, parts, attributes, events) against the emulator.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { mock } from './support/mock.ts';
+import { emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
@@ -14,7 +14,7 @@ const messages = (page: Page, from?: 'user' | 'bot' | 'agent') =>
 const threadIdOf = (page: Page) => widget(page).evaluate((el) => (el as ParleyChatElement).threadId!);
 
 async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
-  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/mock', ...query });
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...query });
   await page.goto(`/e2e/pages/widget.html?${params}`);
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
 }
@@ -30,14 +30,14 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 test.beforeEach(async ({ request }) => {
-  await mock(request).reset();
+  await emulator(request).reset();
 });
 
 test('costs nothing until opened; then connects, sends the start event and offers quick replies of both types', async ({ page, request }) => {
   await load(page, { 'start-event': 'welcome' });
   await expect(launcher(page)).toBeVisible();
   await page.waitForTimeout(500);
-  expect((await mock(request).state()).addressRequests).toHaveLength(0);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(0);
   await expect(widget(page)).toHaveAttribute('data-connection', 'idle');
 
   await openChat(page);
@@ -47,13 +47,13 @@ test('costs nothing until opened; then connects, sends the start event and offer
   await expect(messages(page, 'user')).toHaveCount(0); // the start event shows no bubble
 
   const threadId = await threadIdOf(page);
-  const [welcome] = await mock(request).sends(threadId);
+  const [welcome] = await emulator(request).sends(threadId);
   expect(welcome).toMatchObject({ traceId: 1, speech: 'welcome', attachment: { type: 'event', payload: { name: 'welcome' } } });
 
-  // The welcome step offers a text and an event quick reply (see e2e/mock/flows.json).
+  // The welcome step offers a text and an event quick reply (see e2e/emulator/flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
-  const flows = await (await request.get('/mock/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await mock(request).keys()).managementKey}` } })).json();
+  const flows = await (await request.get('/emulator/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await emulator(request).keys()).managementKey}` } })).json();
   const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
     (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
   );
@@ -67,13 +67,13 @@ test('costs nothing until opened; then connects, sends the start event and offer
   await expect(messages(page, 'user').last()).toHaveText(new RegExp(textReply.label));
   await expect(composer(page)).toBeFocused();
   await expect(group.getByRole('button', { name: textReply.label })).toHaveCount(0);
-  await expect.poll(async () => (await mock(request).sends(threadId)).length).toBe(2);
-  expect((await mock(request).sends(threadId))[1]).toMatchObject({ speech: textReply.value });
+  await expect.poll(async () => (await emulator(request).sends(threadId)).length).toBe(2);
+  expect((await emulator(request).sends(threadId))[1]).toMatchObject({ speech: textReply.value });
 
   // Back to the welcome step for its event reply.
   await widget(page).evaluate((el) => (el as ParleyChatElement).sendEvent('welcome'));
   await group.getByRole('button', { name: eventReply.label }).click();
-  await expect.poll(async () => (await mock(request).sends(threadId)).at(-1)).toMatchObject({
+  await expect.poll(async () => (await emulator(request).sends(threadId)).at(-1)).toMatchObject({
     speech: eventReply.label,
     attachment: { type: 'event', payload: { name: eventReply.value } },
   });
@@ -122,11 +122,11 @@ test('a draft survives closing and opening the panel and a reload, with its care
 });
 
 test('client-nonce mode works through the widget', async ({ page, request }) => {
-  await load(page, { 'sdk-url': '/mock/sdk' });
+  await load(page, { 'sdk-url': '/emulator/sdk' });
   await openChat(page);
   await say(page, 'hello');
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
-  const { addressRequests } = await mock(request).state();
+  const { addressRequests } = await emulator(request).state();
   expect(addressRequests.map((r) => r.mode)).toEqual(['secret']);
 });
 
@@ -137,14 +137,14 @@ test('an agent appears with name and picture; service text full of HTML is shown
   await expect(messages(page, 'bot').last()).toContainText('colleague');
   const threadId = await threadIdOf(page);
   // The bot handed over; a human agent answers through the REST API, as the console does.
-  await mock(request).agentSays(threadId, "Hi, I'm Sam from the support team. How can I help?", { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
+  await emulator(request).agentSays(threadId, "Hi, I'm Sam from the support team. How can I help?", { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   const agent = messages(page, 'agent').first();
   await expect(agent).toBeVisible({ timeout: 10_000 });
   await expect(agent).toContainText('Sam');
   await expect(agent.locator('img')).toHaveCount(1);
 
   const hostile = '<img src=x onerror="window.__pwned=1"><b>bold</b> & <script>window.__pwned=2</script>';
-  await mock(request).control('push', {
+  await emulator(request).control('push', {
     threadId,
     frame: {
       type: 'message.received',
@@ -176,25 +176,25 @@ test('a reload brings back the transcript and the open panel, and connects at on
   await expect(launcher(page)).toBeVisible();
   // Closed, but this browser has a thread: it connects at load to receive replies.
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
-  expect((await mock(request).state()).addressRequests).toHaveLength(3);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(3);
 });
 
 test('messages written while the service is down survive a reload and go out once', async ({ page, request }) => {
   await load(page);
   await openChat(page);
   const threadId = await threadIdOf(page);
-  await mock(request).control('address', { fail: 1000, status: 503 });
-  await mock(request).control('drop', { terminate: true });
+  await emulator(request).control('address', { fail: 1000, status: 503 });
+  await emulator(request).control('drop', { terminate: true });
   await expect(widget(page)).toHaveAttribute('data-connection', 'reconnecting');
   await say(page, 'are you there?');
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
 
   await page.reload();
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
-  await mock(request).control('address', { fail: 0 });
+  await emulator(request).control('address', { fail: 0 });
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered', { timeout: 15_000 });
   await expect(messages(page, 'user')).toHaveCount(1);
-  expect((await mock(request).sends(threadId)).map((s) => s.speech)).toEqual(['are you there?']);
+  expect((await emulator(request).sends(threadId)).map((s) => s.speech)).toEqual(['are you there?']);
 });
 
 test('offline: the status says so, the message waits and goes out once when back online', async ({ page, context, request }) => {
@@ -208,13 +208,13 @@ test('offline: the status says so, the message waits and goes out once when back
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'pending');
   await context.setOffline(false);
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
-  expect((await mock(request).sends(threadId)).map((s) => s.speech)).toEqual(['sent from a tunnel']);
+  expect((await emulator(request).sends(threadId)).map((s) => s.speech)).toEqual(['sent from a tunnel']);
 });
 
 test('an error frame shows a dismissible notice and the widget keeps working', async ({ page, request }) => {
   await load(page);
   await openChat(page);
-  await mock(request).control('push', { frame: { type: 'error', message: 'message could not be processed' } });
+  await emulator(request).control('push', { frame: { type: 'error', message: 'message could not be processed' } });
   const notice = page.getByRole('alert').filter({ hasText: 'message could not be processed' });
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'Dismiss' }).click();
@@ -226,7 +226,7 @@ test('an error frame shows a dismissible notice and the widget keeps working', a
 test('a script tag without data-client-id mounts nothing and says why', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto('/e2e/pages/widget.html?base-url=/mock');
+  await page.goto('/e2e/pages/widget.html?base-url=/emulator');
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
   await expect(widget(page)).toHaveCount(0);
   expect(errors.join('\n')).toContain('data-client-id');
@@ -242,7 +242,7 @@ test('a wrong client-id shows an explained error in the panel and a console erro
   await expect(panel.getByRole('alert')).toContainText('401');
   await expect(composer(page)).toHaveCount(0);
   await page.waitForTimeout(2_000);
-  expect((await mock(request).state()).addressRequests).toHaveLength(1);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(1);
   expect(errors.join('\n')).toContain('401');
 });
 
@@ -282,7 +282,7 @@ test('axe finds no violation in the closed and the open widget', async ({ page, 
   await expect(page.getByRole('group', { name: 'Suggested replies' })).toBeVisible();
   await say(page, 'talk to a human');
   await expect(messages(page, 'bot').last()).toContainText('colleague');
-  await mock(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
+  await emulator(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
   await expect(messages(page, 'agent').first()).toBeVisible({ timeout: 10_000 });
   // Contrast is measured on what is painted: let the new message finish fading in.
   await page.waitForFunction(() => document.querySelector('parley-chat')!.shadowRoot!.getAnimations().length === 0);
@@ -316,14 +316,14 @@ test('removing the element closes its socket; changing client-id reconnects clea
   await load(page);
   await openChat(page);
   await widget(page).evaluate((el) => el.setAttribute('client-id', 'demo'));
-  await expect.poll(async () => (await mock(request).state()).addressRequests.map((r) => r.clientId)).toEqual(['e2e', 'demo']);
+  await expect.poll(async () => (await emulator(request).state()).addressRequests.map((r) => r.clientId)).toEqual(['e2e', 'demo']);
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
-  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(1);
+  await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(1);
 
   await widget(page).evaluate((el) => el.remove());
-  await expect.poll(async () => (await mock(request).state()).openSockets).toBe(0);
+  await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(0);
   await page.waitForTimeout(1_500);
-  expect((await mock(request).state()).addressRequests).toHaveLength(2);
+  expect((await emulator(request).state()).addressRequests).toHaveLength(2);
 });
 
 test('loading the script twice warns and mounts one widget', async ({ page }) => {
@@ -349,8 +349,8 @@ test('the launcher counts messages that arrive while the panel is closed', async
     threadId,
     frame: { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } },
   });
-  await mock(request).control('push', reply('one'));
-  await mock(request).control('push', reply('two'));
+  await emulator(request).control('push', reply('one'));
+  await emulator(request).control('push', reply('two'));
   await expect(page.locator('parley-chat [part~="launcher"]')).toContainText('2');
   await launcher(page).click();
   await page.getByRole('button', { name: 'Close chat' }).click();
@@ -358,16 +358,16 @@ test('the launcher counts messages that arrive while the panel is closed', async
 });
 
 /** A bot message pushed into the thread, one per text. */
-async function pushBot(page: Page, request: Parameters<typeof mock>[0], texts: string[]) {
+async function pushBot(page: Page, request: Parameters<typeof emulator>[0], texts: string[]) {
   const threadId = await threadIdOf(page);
   for (const text of texts) {
     const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } };
-    await mock(request).control('push', { threadId, frame });
+    await emulator(request).control('push', { threadId, frame });
   }
 }
 
 /** A conversation long enough to scroll: the visitor's hello, the bot's answer, then `count` more from the bot. */
-async function longConversation(page: Page, request: Parameters<typeof mock>[0], count: number, label: string) {
+async function longConversation(page: Page, request: Parameters<typeof emulator>[0], count: number, label: string) {
   await load(page);
   await openChat(page);
   await say(page, 'hello');

@@ -142,7 +142,7 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
         .filter((s) => (b.threadId === undefined || s.threads.has(b.threadId)) && (b.sessionId === undefined || s.sessionId === b.sessionId));
       for (const s of targets) {
         if (b.terminate) s.ws.terminate();
-        else s.ws.close(b.code ?? 1001, b.reason ?? 'dropped by mock');
+        else s.ws.close(b.code ?? 1001, b.reason ?? 'dropped by the emulator');
       }
       return { dropped: targets.length };
     }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
 import { asReceived } from '../threads/originators.ts';
 
-// ---- flow file (spec 2.10, plus the mock's extra action kinds: see README.md) ----
+// ---- flow file (spec 2.10, plus the emulator's extra action kinds: see README.md) ----
 
 const QuickReply = z.strictObject({ label: z.string(), value: z.string(), type: z.string() });
 
@@ -284,9 +284,9 @@ export interface ReplyFrame {
 /**
  * Builds the `message.received` payloads for a matched step: one message per frame, split
  * where an AGENT or TYPING action says so. Texts use the first entry of `texts` that the params
- * fill (see pickText; the others are variants a real engine would rotate, the mock stays
+ * fill (see pickText; the others are variants a real engine would rotate, the emulator stays
  * deterministic). Relative addresses in
- * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/mock/).
+ * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/emulator/).
  */
 export function buildReplies(match: Match | undefined, payload: BotInput, mediaBase?: string): ReplyFrame[] {
   const threadId = payload.threadId;

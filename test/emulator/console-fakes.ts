@@ -13,10 +13,10 @@ import type { Fetch } from '../../emulator/console/api.ts';
 import type { FeedSource } from '../../emulator/console/store.ts';
 
 export const SETTINGS: ConsoleSettings = {
-  restBase: '/mock/rest/v1',
+  restBase: '/emulator/rest/v1',
   apiKey: 'test-key',
   managementKey: 'test-management-key',
-  receiverPath: '/mock/receiver',
+  receiverPath: '/emulator/receiver',
   defaultPauseSeconds: 300,
   strict: false,
 };

@@ -40,7 +40,7 @@ async function converse(t: ScenarioContext, query: Record<string, string> = {}, 
 const card = (t: ScenarioContext, title: string) => ({
   title,
   subtitle: `The ${title} plan`,
-  media: { url: `${t.widgetOrigin}/mock/media/plan-pro.svg`, type: 'image' },
+  media: { url: `${t.widgetOrigin}/emulator/media/plan-pro.svg`, type: 'image' },
   buttons: [{ type: 'postback', label: `Choose ${title}`, value: `I choose ${title}` }],
 });
 
@@ -107,7 +107,7 @@ export const PAGE_SCENARIOS: Scenario[] = [
     async run(t) {
       await converse(t);
       const carousel = { type: 'carousel', payload: { cards: ['Starter', 'Team', 'Pro', 'Business', 'Enterprise'].map((title) => card(t, title)) } };
-      const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/mock/media/office.png` } };
+      const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/emulator/media/office.png` } };
       await botSends(t, [{ type: 'card', payload: card(t, 'Pro') }]);
       await botSends(t, [carousel]);
       await botSends(t, [image]);
@@ -119,7 +119,7 @@ export const PAGE_SCENARIOS: Scenario[] = [
       await imageDrawn(t.page, 'carousel', 1);
       await t.page.click('[data-template="card"] [part~="button"]');
       await linesAre(t.page, ['hello:delivered', 'Choose Pro:delivered']);
-      const speeches = (await t.mock.sends()).map((s) => s.speech);
+      const speeches = (await t.emulator.sends()).map((s) => s.speech);
       expect(speeches.at(-1) === 'I choose Pro', `the service got ${JSON.stringify(speeches)}`);
     },
   },

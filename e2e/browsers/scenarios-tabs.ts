@@ -24,9 +24,9 @@ export const TAB_SCENARIOS: Scenario[] = [
       const both = ['from the first tab:delivered', 'from the second tab:delivered'];
       await linesAre(second, both);
       await linesAre(t.page, both);
-      const traceIds = (await t.mock.sends()).map((s) => s.traceId);
+      const traceIds = (await t.emulator.sends()).map((s) => s.traceId);
       expect(JSON.stringify(traceIds) === '[1,2]', `traceIds ${JSON.stringify(traceIds)}`);
-      const { connections } = await t.mock.state();
+      const { connections } = await t.emulator.state();
       expect(connections.length === 1, `${connections.length} sockets for two tabs`);
     },
   },
@@ -35,16 +35,16 @@ export const TAB_SCENARIOS: Scenario[] = [
     async run(t) {
       await openPanel(t); // the first tab opens the socket: it holds it
       const other = await secondTab(t);
-      await t.mock.control('blackhole', { on: true }); // the holder's socket swallows what comes next
+      await t.emulator.control('blackhole', { on: true }); // the holder's socket swallows what comes next
       await say(other, 'while the holder goes');
       const deadline = Date.now() + 10_000;
-      while ((await t.mock.sendsArrived()) < 1 && Date.now() < deadline) await pause(100);
+      while ((await t.emulator.sendsArrived()) < 1 && Date.now() < deadline) await pause(100);
       await linesAre(other, ['while the holder goes:sent']);
       const closedAt = Date.now();
       await t.page.close();
       await linesAre(other, ['while the holder goes:delivered'], 15_000);
-      const { connections } = await t.mock.state();
-      const speeches = (await t.mock.sends()).map((s) => s.speech);
+      const { connections } = await t.emulator.state();
+      const speeches = (await t.emulator.sends()).map((s) => s.speech);
       expect(JSON.stringify(speeches) === '["while the holder goes"]', `the service processed ${JSON.stringify(speeches)}`);
       return `taken over ${connections.at(-1)!.openedAt - closedAt} ms after the close`;
     },
@@ -65,14 +65,14 @@ export const TAB_SCENARIOS: Scenario[] = [
       await until(t.page, 'open');
       await say(t.page, 'after coming back');
       await linesAre(t.page, ['before leaving:delivered', 'after coming back:delivered']);
-      const speeches = (await t.mock.sends()).map((s) => s.speech);
+      const speeches = (await t.emulator.sends()).map((s) => s.speech);
       expect(JSON.stringify(speeches) === '["before leaving","after coming back"]', `the service processed ${JSON.stringify(speeches)}`);
       // Firefox ESR keeps no page in its cache that had a WebSocket open when the visitor left:
       // measured on a bare page, also when the socket (and a Web Lock) were let go on
       // beforeunload, the earliest a page hears of it. There Back loads the page again, and that
       // must lose nothing; WebKit restores the page itself.
       expect(restored === true || t.engine === 'firefox', 'the page was loaded again, not restored from the back/forward cache');
-      const { connections } = await t.mock.state();
+      const { connections } = await t.emulator.state();
       expect(connections.length === 2 && connections[0]!.closedAt !== undefined, `${connections.length} sockets: the first closed when the page left, a new one after`);
       return restored ? 'restored from the back/forward cache' : 'loaded again (no back/forward cache for a page with an open WebSocket)';
     },

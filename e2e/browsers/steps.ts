@@ -1,14 +1,14 @@
 // The steps the engines layer's scenarios are made of, written once against the driver (driver.ts).
 import { WIDGET, waitFor, type Engine, type EnginePage } from './driver.ts';
-import type { Mock } from './mock.ts';
+import type { EmulatorControl } from './emulator-control.ts';
 
 export interface ScenarioContext {
   engine: Engine['name'];
   page: EnginePage;
-  mock: Mock;
+  emulator: EmulatorControl;
   /** The customer's page, on its own origin, with the one line for the widget's origin (`page`: another page of e2e/site). */
   site(query?: Record<string, string>, page?: string): string;
-  /** Where the widget and the service come from (the emulator's media: `${widgetOrigin}/mock/media/…`). */
+  /** Where the widget and the service come from (the emulator's media: `${widgetOrigin}/emulator/media/…`). */
   widgetOrigin: string;
 }
 
@@ -52,7 +52,7 @@ export async function botReplied(page: EnginePage) {
 export async function botSends(t: ScenarioContext, responses: unknown[]) {
   const threadId = await t.page.run<string>(`${WIDGET} return widget().threadId;`);
   const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback: 'A rich answer', responses }] } };
-  await t.mock.control('push', { threadId, frame });
+  await t.emulator.control('push', { threadId, frame });
 }
 
 /** No animation or transition of the widget is running (the panel has slid in, bubbles faded in). */

@@ -1,17 +1,17 @@
 // The engines layer: the contract's core (scenarios.ts) in Firefox ESR and WebKitGTK, the
 // engines Playwright cannot drive here. Part of `npm test` after the Chromium suite; alone:
 //
-//   npm run test:engines            (after `npm run build`; it finds a display with xvfb-run)
-//   PARLEY_ENGINES=webkit PARLEY_SCENARIOS=reload npm run test:engines     (some of them)
+//   npm run test:browsers            (after `npm run build`; it finds a display with xvfb-run)
+//   PARLEY_ENGINES=webkit PARLEY_SCENARIOS=reload npm run test:browsers     (some of them)
 //
-// It serves the repository with Vite (the emulator under /mock, dist/ byte for byte) and opens the
+// It serves the repository with Vite (the emulator under /emulator, dist/ byte for byte) and opens the
 // customer's page on http://localhost:<port> with the widget and the service from
 // http://127.0.0.1:<port>: another origin, as a site embedding a CDN's copy.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'vite';
 import type { Engine } from './driver.ts';
-import { mockAt } from './mock.ts';
+import { emulatorAt } from './emulator-control.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 // WebdriverIO's client logs every session at "info"; it reads its level when first imported.
@@ -47,24 +47,24 @@ function missing(): string[] {
 }
 
 async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: string): Promise<boolean> {
-  const mock = mockAt(widgetOrigin);
+  const emulator = emulatorAt(widgetOrigin);
   const started = Date.now();
   const engine = await spec.launch();
   console.log(`\n${spec.name} (${engine.version}), launched in ${Date.now() - started} ms`);
   let ok = true;
   try {
     for (const scenario of SCENARIOS.filter((candidate) => candidate.name.includes(process.env.PARLEY_SCENARIOS ?? ''))) {
-      await mock.reset();
+      await emulator.reset();
       const page = await engine.newPage();
       const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
-        const remark = await scenario.run({ engine: spec.name, page, mock, site, widgetOrigin });
+        const remark = await scenario.run({ engine: spec.name, page, emulator, site, widgetOrigin });
         console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)${remark ? `: ${remark}` : ''}`);
       } catch (error) {
         ok = false;
         console.log(`  FAIL  ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`);
-        for (const line of await mock.lastFrames(4)) console.log(`        the service got: ${line}`);
+        for (const line of await emulator.lastFrames(4)) console.log(`        the service got: ${line}`);
       } finally {
         await page.closeProfile().catch(() => undefined);
       }

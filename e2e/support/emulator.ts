@@ -1,4 +1,4 @@
-// Typed access to the mock service's control API for the Playwright specs.
+// Typed access to the emulator's control API for the Playwright specs.
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface AddressRequestLog {
@@ -19,7 +19,7 @@ export interface ConnectionLog {
   closeCode?: number;
   blackholed?: boolean;
 }
-export interface MockState {
+export interface EmulatorState {
   addressRequests: AddressRequestLog[];
   connections: ConnectionLog[];
   threads: Array<{ threadId: string; secret?: string; lastStepId?: string }>;
@@ -31,42 +31,42 @@ export interface ReceivedFrame {
   threadId?: string;
   raw: string;
   frame?: { type: string; payload?: Record<string, unknown> };
-  /** The error the mock answered with, if it refused the frame. */
+  /** The error the emulator answered with, if it refused the frame. */
   error?: string;
   /** Logged from a blackholed socket: never processed. */
   blackholed?: boolean;
 }
 
-export function mock(request: APIRequestContext) {
+export function emulator(request: APIRequestContext) {
   const control = async (verb: string, body: unknown = {}) => {
-    const response = await request.post(`/mock/__control/${verb}`, { data: body });
+    const response = await request.post(`/emulator/__control/${verb}`, { data: body });
     expect(response.ok(), `control ${verb}: ${await response.text()}`).toBe(true);
     return response.json();
   };
   /** The keys `npm start`'s emulator made at start (random): the console's state shows them to its own side. */
   const keys = async (): Promise<{ apiKey: string; managementKey: string }> => {
-    const state = await (await request.get('/mock/console/api/state')).json();
+    const state = await (await request.get('/emulator/console/api/state')).json();
     return state.settings;
   };
   return {
     control,
     keys,
     reset: () => control('reset'),
-    state: async (): Promise<MockState> => (await request.get('/mock/__control/state')).json(),
+    state: async (): Promise<EmulatorState> => (await request.get('/emulator/__control/state')).json(),
     received: async (threadId?: string): Promise<ReceivedFrame[]> =>
-      (await request.get(`/mock/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
+      (await request.get(`/emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
     /** A human agent answers through the REST API, as a back end or the console would. */
     agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
-      const response = await request.post(`/mock/rest/v1/messages/${encodeURIComponent(threadId)}`, {
+      const response = await request.post(`/emulator/rest/v1/messages/${encodeURIComponent(threadId)}`, {
         headers: { authorization: (await keys()).apiKey },
         data: { payload: { type: 'text', speech, originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) } } },
       });
       expect(response.ok(), `agent message: ${await response.text()}`).toBe(true);
     },
-    /** The message.send payloads the mock received, in order. */
+    /** The message.send payloads the emulator received, in order. */
     sends: async (threadId?: string) => {
       const frames: ReceivedFrame[] = await (
-        await request.get(`/mock/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
+        await request.get(`/emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
       ).json();
       return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
     },
