@@ -24,7 +24,7 @@ export default defineConfig({
   webServer: {
     // The README's `npm start` itself (the docs' samples are run: test/docs/samples.test.ts).
     command: `npm start -- --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/emulator/health`,
+    url: `http://127.0.0.1:${PORT}/parley-emulator/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

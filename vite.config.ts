@@ -9,7 +9,7 @@ import { LANGUAGES } from './src/i18n/translation.ts';
 const dependencies = Object.keys(pkg.dependencies);
 
 export default defineConfig({
-  // The emulator under /emulator (dev and preview), strict as our own tests want it: see emulator/README.md.
+  // The emulator under /parley-emulator (dev and preview), strict as our own tests want it: see emulator/README.md.
   plugins: [parleyEmulator({ strict: true }), startBanner(), serveDist()],
   // The dependency scan looks at the demo page only: the example apps under e2e/ import the
   // built package, which a fresh clone has not built yet (that warning worried newcomers).

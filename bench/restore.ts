@@ -178,7 +178,7 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
     '/seed.js': { type: 'text/javascript; charset=utf-8', body: () => seedJs },
     '/restore': {
       type: 'text/html; charset=utf-8',
-      body: (origin: string) => customerPage(`<script src="/parley.js" data-client-id="${CLIENT_ID}" data-base-url="${origin}/emulator" async></script>`),
+      body: (origin: string) => customerPage(`<script src="/parley.js" data-client-id="${CLIENT_ID}" data-base-url="${origin}/parley-emulator" async></script>`),
     },
   };
   const cachedServer = await startServer(parleyJs, routes, 'immutable');

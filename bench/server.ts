@@ -1,6 +1,6 @@
 // A tiny static server for the host-cost bench: a "customer page" without the widget, the same
 // page with the one-line embed, dist/parley.js and the chat's file it loads on intent. Nothing else exists on it on purpose: the
-// widget's data-base-url points here (/emulator), and a widget that connects before the visitor
+// widget's data-base-url points here (/parley-emulator), and a widget that connects before the visitor
 // opens the chat shows up as a request the bench fails on (and as a 404 here).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -65,7 +65,7 @@ export async function startServer(parleyJs: Buffer, routes: Routes = {}, chatCac
     if (path === '/plain' || path === '/widget') {
       const embed =
         path === '/widget'
-          ? `<script src="/parley.js" data-client-id="bench" data-base-url="${origin}/emulator" async></script>`
+          ? `<script src="/parley.js" data-client-id="bench" data-base-url="${origin}/parley-emulator" async></script>`
           : '';
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
       res.end(customerPage(embed));

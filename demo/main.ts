@@ -13,7 +13,7 @@ const secretMode = localStorage.getItem('parley-demo-secret') === '1';
 secret.checked = secretMode;
 if (secretMode) {
   chat.clientId = 'e2e';
-  chat.sdkUrl = '/emulator/sdk';
+  chat.sdkUrl = '/parley-emulator/sdk';
 }
 secret.addEventListener('change', () => {
   localStorage.setItem('parley-demo-secret', secret.checked ? '1' : '0');
@@ -21,7 +21,7 @@ secret.addEventListener('change', () => {
 });
 
 const control = (verb: string, body: unknown) =>
-  fetch(`/emulator/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`/parley-emulator/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 document.getElementById('drop')!.addEventListener('click', () => void control('drop', { terminate: true }));
 document.getElementById('outage')!.addEventListener('click', async () => {

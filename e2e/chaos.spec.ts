@@ -72,7 +72,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
   const addressCalls: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname === '/emulator/socket.info') addressCalls.push(url.searchParams.get('sessionId') ?? '');
+    if (url.pathname === '/parley-emulator/socket.info') addressCalls.push(url.searchParams.get('sessionId') ?? '');
   });
 
   const options: HarnessOptions = {

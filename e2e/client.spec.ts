@@ -41,7 +41,7 @@ test('plain mode: connects, sends, gets the delivery and the reply', async ({ pa
 });
 
 test('client-nonce mode: empty secret first, then the nonce in headers and messages', async ({ page, request }) => {
-  const threadId = await startClient(page, { sdkUrl: '/emulator/sdk' });
+  const threadId = await startClient(page, { sdkUrl: '/parley-emulator/sdk' });
   await connect(page);
   await page.evaluate(() => window.harness.send('secret hello'));
   await expect.poll(() => statuses(page)).toEqual(['secret hello:delivered']);

@@ -1,6 +1,6 @@
 // The agent console with a real visitor: a widget asks for a human, an agent answers from the
 // console, the bot stays quiet while paused, resolve brings it back, and the webhook log shows
-// the story. Real Chromium, the emulator inside the dev server (/emulator).
+// the story. Real Chromium, the emulator inside the dev server (/parley-emulator).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
@@ -20,7 +20,7 @@ test.beforeEach(async ({ request }) => {
 
 test('a visitor asks for a human, an agent answers from the console, resolve brings the bot back', async ({ context, request }) => {
   const visitor = await context.newPage();
-  await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', 'start-event': 'welcome' })}`);
+  await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`);
   await visitor.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(messages(visitor, 'bot').first()).toBeVisible();
   await say(visitor, 'talk to a human');
@@ -29,7 +29,7 @@ test('a visitor asks for a human, an agent answers from the console, resolve bri
 
   const agent = await context.newPage();
   const started = Date.now();
-  await agent.goto('/emulator/console/');
+  await agent.goto('/parley-emulator/console/');
   const thread = agent.getByRole('navigation', { name: /Threads/ }).getByRole('button', { name: new RegExp(threadId) });
   await expect(thread).toBeVisible();
   console.log(`[console] thread list on screen ${Date.now() - started} ms after navigation`);
@@ -80,7 +80,7 @@ test('the console at 1024, 1280 and 390 px: cards fit their column, each message
     const own = await browser.newContext();
     visitors.push(own);
     const visitor = await own.newPage();
-    await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator' })}`);
+    await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator' })}`);
     await visitor.locator('parley-chat').evaluate((el, who) => (el as unknown as { setUser(user: object): void }).setUser({ name: who }), name);
     await visitor.getByRole('button', { name: 'Open chat', exact: true }).click();
     await say(visitor, text);
@@ -92,7 +92,7 @@ test('the console at 1024, 1280 and 390 px: cards fit their column, each message
     await visit('Alan Turing', 'opening hours');
 
     const agent = await context.newPage();
-    await agent.goto('/emulator/console/');
+    await agent.goto('/parley-emulator/console/');
     const list = agent.getByRole('navigation', { name: /Threads/ });
     await expect(list.getByRole('button')).toHaveCount(3);
     // Grace asked for a human: her thread comes first, whatever came after it.

@@ -41,14 +41,14 @@ test('connect-src without the service: the error state names the directive and t
 
   await expect(widget(page)).toHaveAttribute('data-connection', 'error');
   const origin = new URL(page.url()).origin;
-  const told = `the page's Content-Security-Policy blocks ${origin}/emulator/socket.info (connect-src): add ${origin} and the service's ws:// (or wss://) socket address to connect-src`;
+  const told = `the page's Content-Security-Policy blocks ${origin}/parley-emulator/socket.info (connect-src): add ${origin} and the service's ws:// (or wss://) socket address to connect-src`;
   await expect(errorState(page)).toContainText(told);
   await expect(composer(page)).toHaveCount(0);
   expect(console).toContain(`error: [parley] cannot connect: ${told}`);
 
   await page.waitForTimeout(NO_RETRY_WAIT_MS);
   const { violations, errors } = await heard();
-  expect(violations.filter((v) => v.includes('/emulator/socket.info'))).toHaveLength(1);
+  expect(violations.filter((v) => v.includes('/parley-emulator/socket.info'))).toHaveLength(1);
   expect(errors).toEqual([told]);
   expect(console.filter((line) => !line.startsWith('error: [parley] cannot connect: '))).toEqual([]);
   await expect(widget(page)).toHaveAttribute('data-connection', 'error');
@@ -69,7 +69,7 @@ test('connect-src with the service but not its socket: the same error state, nam
   expect((await emulator(request).state()).addressRequests).toHaveLength(1);
   expect((await emulator(request).state()).connections).toHaveLength(0);
   const { violations, errors } = await heard();
-  expect(violations.filter((v) => v.includes('/emulator/ws'))).toHaveLength(1);
+  expect(violations.filter((v) => v.includes('/parley-emulator/ws'))).toHaveLength(1);
   expect(errors).toEqual([told]);
 });
 

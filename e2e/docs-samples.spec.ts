@@ -1,5 +1,5 @@
 // The documentation's HTML and CSS samples, as written (their example addresses pointed at this
-// server: the emulator under /emulator, the built files under /dist): each loads in a page, and a
+// server: the emulator under /parley-emulator, the built files under /dist): each loads in a page, and a
 // widget there connects when opened. scripts/doc-samples.ts finds them.
 import { expect, test } from '@playwright/test';
 import { docSamples } from '../scripts/doc-samples.ts';
@@ -7,7 +7,7 @@ import { emulator } from './support/emulator.ts';
 import { settled } from './support/settled.ts';
 
 const local = (code: string) =>
-  code.replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js').replaceAll('https://api.example.com', '/emulator').replaceAll('your-client-id', 'e2e');
+  code.replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js').replaceAll('https://api.example.com', '/parley-emulator').replaceAll('your-client-id', 'e2e');
 
 test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
@@ -29,7 +29,7 @@ for (const sample of docSamples().filter((s) => s.lang === 'html')) {
 
 for (const sample of docSamples().filter((s) => s.lang === 'css')) {
   test(`the CSS of ${sample.file}, line ${sample.line}, applies to the widget`, async ({ page }) => {
-    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
+    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
     await page.locator('parley-chat [part~="launcher"]').waitFor();
     // Its ::part() rules for what shows now (the closed launcher) change what they say they change.
     const partRules = [...sample.code.matchAll(/::part\(([\w-]+)\)\s*\{\s*([\w-]+):/g)].map(([, part, property]) => [part!, property!] as const);

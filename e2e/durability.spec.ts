@@ -1,6 +1,6 @@
 // Nothing typed is lost or answered twice (issue 15), in a real browser with real sockets:
 // IndexedDB that fails mid-conversation, a holding tab closed before its write lands, and a
-// message the service refuses. The emulator (the emulator under /emulator) is the service.
+// message the service refuses. The emulator (the emulator under /parley-emulator) is the service.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { withIdbFaults } from './support/idb-faults.ts';
 import { emulator } from './support/emulator.ts';

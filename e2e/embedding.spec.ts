@@ -10,7 +10,7 @@ const panel = (page: Page) => page.locator('parley-chat [part~="panel"]');
 const messages = (page: Page, from: string) => page.locator(`parley-chat [part~="message"][data-from="${from}"]`);
 
 async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
-  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...query });
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', ...query });
   await page.goto(`/e2e/pages/widget.html?${params}`);
   await expect(launcher(page)).toBeVisible();
 }
@@ -103,7 +103,7 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
     if (/Content.Security.Policy/i.test(message.text())) consoleViolations.push(message.text());
   });
 
-  await page.goto(`/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', 'start-event': 'welcome' })}`);
+  await page.goto(`/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`);
   expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("style-src 'self'");
   await launcher(page).click();
   await expect(messages(page, 'bot').first()).toBeVisible();
@@ -139,7 +139,7 @@ test('a visitor who never opens the chat costs no connection and no IndexedDB', 
   await load(page);
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(() => (window as unknown as { idbOpens: string[] }).idbOpens)).toEqual([]);
-  expect(requests.filter((path) => path.startsWith('/emulator'))).toEqual([]);
+  expect(requests.filter((path) => path.startsWith('/parley-emulator'))).toEqual([]);
   expect((await emulator(request).state()).addressRequests).toHaveLength(0);
 
   await launcher(page).click();
@@ -196,7 +196,7 @@ test('right to left: on a dir="rtl" page and for a right-to-left language the wi
   expect(await panel(page).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
 
   await page.getByRole('button', { name: 'Close chat' }).click(); // or the reload reopens it
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', language: 'ar' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', language: 'ar' })}`);
   const arabicLauncher = page.getByRole('button', { name: 'فتح الدردشة', exact: true }); // the loader's own Arabic name
   expect((await arabicLauncher.boundingBox())!.x).toBeLessThan(width / 2);
   await page.locator('parley-chat').evaluate((el) => ((el as unknown as { strings: object }).strings = { openChat: 'افتح الدردشة' }));

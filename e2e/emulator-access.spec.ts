@@ -75,8 +75,8 @@ function ask(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-test("npm start's emulator under /emulator follows Vite's host and origin rules: a rebinding Host and another origin get nothing", async ({ baseURL }) => {
-  const base = `${baseURL}/emulator`;
+test("npm start's emulator under /parley-emulator follows Vite's host and origin rules: a rebinding Host and another origin get nothing", async ({ baseURL }) => {
+  const base = `${baseURL}/parley-emulator`;
   for (const path of ['/console/api/state', '/__control/state', '/rest/v1/threads', '/socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=e2e']) {
     const answer = await ask(`${base}${path}`, { Host: 'rebind.example' });
     expect(answer.status, path).toBe(403);
@@ -99,16 +99,16 @@ test("npm start's emulator under /emulator follows Vite's host and origin rules:
 });
 
 test("npm start's emulator: a random key (the old default refused), and its own address from where Vite listens", async ({ baseURL, request }) => {
-  const state = await (await request.get('/emulator/console/api/state')).json();
+  const state = await (await request.get('/parley-emulator/console/api/state')).json();
   expect(state.settings.apiKey).toMatch(/^parley-rest-[\w-]{24}$/);
-  expect(state.settings.webhookUrl).toBe(`${baseURL}/emulator/receiver`);
-  const threads = (key: string) => request.get('/emulator/rest/v1/threads?page=1', { headers: { authorization: key, origin: 'http://evil.example' } });
+  expect(state.settings.webhookUrl).toBe(`${baseURL}/parley-emulator/receiver`);
+  const threads = (key: string) => request.get('/parley-emulator/rest/v1/threads?page=1', { headers: { authorization: key, origin: 'http://evil.example' } });
   expect((await threads('parley-api-key')).status()).toBe(401);
   expect((await threads(state.settings.apiKey)).status()).toBe(200);
 });
 
 test("npm start's emulator refuses the slow inputs at once and keeps answering (issue 27)", async ({ request }) => {
-  const { apiKey } = (await (await request.get('/emulator/console/api/state')).json()).settings;
+  const { apiKey } = (await (await request.get('/parley-emulator/console/api/state')).json()).settings;
   const timed = async <T>(work: () => Promise<T>) => {
     const started = performance.now();
     const value = await work();
@@ -116,17 +116,17 @@ test("npm start's emulator refuses the slow inputs at once and keeps answering (
   };
   const email = `a@${'.'.repeat(80_000)}@`;
   const profile = await timed(() =>
-    request.post('/emulator/rest/v1/messages/t27', {
+    request.post('/parley-emulator/rest/v1/messages/t27', {
       headers: { authorization: apiKey },
       data: { payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } } },
     }),
   );
   expect(profile.value.status()).toBe(400);
   expect(profile.ms).toBeLessThan(1000);
-  const slashes = await timed(() => request.get(`/emulator/rest/v1/messages/t27${'/'.repeat(14_000)}x`, { headers: { authorization: apiKey } }));
+  const slashes = await timed(() => request.get(`/parley-emulator/rest/v1/messages/t27${'/'.repeat(14_000)}x`, { headers: { authorization: apiKey } }));
   expect(slashes.value.status()).toBe(414);
   expect(slashes.ms).toBeLessThan(1000);
-  const health = await timed(() => request.get('/emulator/health'));
+  const health = await timed(() => request.get('/parley-emulator/health'));
   expect([health.value.status(), health.ms < 500]).toEqual([200, true]);
 });
 
@@ -141,8 +141,8 @@ test.describe('from a page of another site', () => {
   });
   test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-test("npm start's built-in receiver under /emulator: a page of another site reads nothing and changes nothing", async ({ page, baseURL }) => {
-  const receiver = `${baseURL}/emulator/receiver`;
+test("npm start's built-in receiver under /parley-emulator: a page of another site reads nothing and changes nothing", async ({ page, baseURL }) => {
+  const receiver = `${baseURL}/parley-emulator/receiver`;
   await fetch(`${receiver}`, { method: 'DELETE' });
   const delivered = await fetch(receiver, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'inbound', verifyToken: 'token-from-a-webhook' }) });
   expect(delivered.status).toBe(200);
@@ -171,7 +171,7 @@ test("npm start's built-in receiver under /emulator: a page of another site read
         });
       return {
         // The control: what the spec makes cross-origin is readable from here, so "refused" below is the receiver's doing.
-        health: await attempt(`${base}/emulator/socket.info?sessionId=${sessionId}&clientId=e2e`),
+        health: await attempt(`${base}/parley-emulator/socket.info?sessionId=${sessionId}&clientId=e2e`),
         read: await attempt(receiver),
         remove: await attempt(receiver, { method: 'DELETE' }),
         fail: await blind(`${receiver}/fail`, '{"count":5}'),

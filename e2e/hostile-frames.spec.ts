@@ -195,7 +195,7 @@ test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation g
     await composer.press('Enter');
   };
 
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
   // The contract's events, recorded for the whole run.
   await widget.evaluate((el) => {
@@ -290,7 +290,7 @@ test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation g
 // Unskip once linkify is linear.
 test('a URL followed by 30,000 closing brackets renders at once', async ({ page, request }) => {
   const m = emulator(request);
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   const widget = page.locator('parley-chat');
   await expect(widget).toHaveAttribute('data-connection', 'open');

@@ -72,7 +72,7 @@ async function openWidget(page: Page, options: { route?: boolean } = {}) {
   }
   await page.addInitScript(installProbe);
   const widget = page.locator('parley-chat');
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator');
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget).toHaveAttribute('data-connection', 'open');
   const threadId = await widget.evaluate((el) => (el as HTMLElement & { threadId: string }).threadId);

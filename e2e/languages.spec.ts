@@ -10,7 +10,7 @@ import type { Translation } from '../src/i18n/translation.ts';
 import { defaultStrings, type StringKey } from '../src/i18n/strings.ts';
 import { emulator } from './support/emulator.ts';
 
-const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/emulator';
+const PAGE = '/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator';
 
 // Each test starts from a service that answers (one of them makes it fail on purpose).
 test.beforeEach(async ({ request }) => {

@@ -24,7 +24,7 @@ async function servePage(page: Page, csp: string) {
       contentType: 'text/html',
       headers: { 'content-security-policy': csp },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A site</title></head><body><h1>A site</h1>
-<script src="/dist/parley.js" data-client-id="e2e" data-base-url="/emulator"></script></body></html>`,
+<script src="/dist/parley.js" data-client-id="e2e" data-base-url="/parley-emulator"></script></body></html>`,
     }),
   );
   return path;

@@ -96,7 +96,7 @@ test('React state gets the events; mounting, unmounting and moving <parley-chat>
   await expect(shown(page, 'last-error')).toHaveText('');
 
   // Closing a socket and clearing timers can take a moment (close handshake, async destroy).
-  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/emulator/'));
+  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/parley-emulator/'));
   await expect.poll(async () => parleySockets(await snapshot(page)).filter((s) => s.readyState !== CLOSED)).toEqual([]);
   await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(0);
   // Only timers pending at the baseline may still be pending: a leaked interval or a leaked
@@ -106,7 +106,7 @@ test('React state gets the events; mounting, unmounting and moving <parley-chat>
   const after = await snapshot(page);
   expect(after.listeners).toEqual(baseline.listeners);
   // Nothing else the page had (the dev server's socket) was closed or replaced.
-  expect(after.sockets.filter((s) => !s.url.includes('/emulator/'))).toEqual(baseline.sockets);
+  expect(after.sockets.filter((s) => !s.url.includes('/parley-emulator/'))).toEqual(baseline.sockets);
   expect(errors).toEqual([]);
 
   const state = await emulator(request).state();

@@ -19,11 +19,11 @@ interface Response {
   payload?: unknown;
 }
 
-/** The emulator's demo media, on the page's own origin (/emulator): no network, and CSP 'self'. */
-const picture = (page: Page, name = 'plan-pro.svg') => new URL(`/emulator/media/${name}`, page.url()).href;
+/** The emulator's demo media, on the page's own origin (/parley-emulator): no network, and CSP 'self'. */
+const picture = (page: Page, name = 'plan-pro.svg') => new URL(`/parley-emulator/media/${name}`, page.url()).href;
 
 async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Record<string, string> = {}): Promise<string> {
-  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...attributes })}`);
+  await page.goto(`${path}?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', ...attributes })}`);
   await launcher(page).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
   // A thread exists once the first message is sent.

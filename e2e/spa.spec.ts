@@ -66,7 +66,7 @@ test('mounting and unmounting <parley-chat> many times leaves no socket, timer o
   expect(await page.evaluate(() => window.spa.mounts)).toBe(CYCLES + FAST_CYCLES);
 
   // Closing a socket and clearing timers can take a moment (close handshake, async destroy).
-  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/emulator/'));
+  const parleySockets = (s: LeakSnapshot) => s.sockets.filter((socket) => socket.url.includes('/parley-emulator/'));
   await expect.poll(async () => parleySockets(await snapshot(page)).filter((s) => s.readyState !== CLOSED)).toEqual([]);
   await expect.poll(async () => (await emulator(request).state()).openSockets).toBe(0);
   // Only timers pending at the baseline may still be pending: a leaked interval or a leaked
@@ -76,7 +76,7 @@ test('mounting and unmounting <parley-chat> many times leaves no socket, timer o
   const after = await snapshot(page);
   expect(after.listeners).toEqual(baseline.listeners);
   // Nothing else the page had (the dev server's socket) was closed or replaced.
-  expect(after.sockets.filter((s) => !s.url.includes('/emulator/'))).toEqual(baseline.sockets);
+  expect(after.sockets.filter((s) => !s.url.includes('/parley-emulator/'))).toEqual(baseline.sockets);
   expect(errors).toEqual([]);
 
   const state = await emulator(request).state();

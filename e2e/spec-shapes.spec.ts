@@ -11,7 +11,7 @@ const userBubbles = (page: Page) => page.locator('parley-chat [part~="message"][
 const botMessages = (page: Page) => page.locator('parley-chat [part~="message"][data-from="bot"]');
 
 async function openChat(page: Page): Promise<void> {
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator' })}`);
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
 }

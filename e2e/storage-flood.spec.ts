@@ -18,7 +18,7 @@ test.beforeEach(async ({ request }) => {
 
 test('a flood of messages of 2 kB keeps the origin storage bounded and the page responsive', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator' })}`);
+  await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator' })}`);
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('hello');

@@ -200,7 +200,7 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
 }) => {
   const load = async () => {
     const page = await context.newPage();
-    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/emulator&start-event=welcome');
+    await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&start-event=welcome');
     await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
     return page;
   };
@@ -254,7 +254,7 @@ test('notifications: the hidden tab\'s title counts a new message and comes back
   });
   const open = async () => {
     const page = await context.newPage();
-    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', 'notify-title': '', 'notify-sound': '' })}`);
+    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'notify-title': '', 'notify-sound': '' })}`);
     await page.locator('parley-chat [part~="launcher"]').click(); // the visitor has used the page
     await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
     return page;

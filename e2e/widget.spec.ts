@@ -14,7 +14,7 @@ const messages = (page: Page, from?: 'user' | 'bot' | 'agent') =>
 const threadIdOf = (page: Page) => widget(page).evaluate((el) => (el as ParleyChatElement).threadId!);
 
 async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
-  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', ...query });
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', ...query });
   await page.goto(`/e2e/pages/widget.html?${params}`);
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
 }
@@ -53,7 +53,7 @@ test('costs nothing until opened; then connects, sends the start event and offer
   // The welcome step offers a text and an event quick reply (see e2e/emulator/flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
-  const flows = await (await request.get('/emulator/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await emulator(request).keys()).managementKey}` } })).json();
+  const flows = await (await request.get('/parley-emulator/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await emulator(request).keys()).managementKey}` } })).json();
   const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
     (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
   );
@@ -122,7 +122,7 @@ test('a draft survives closing and opening the panel and a reload, with its care
 });
 
 test('client-nonce mode works through the widget', async ({ page, request }) => {
-  await load(page, { 'sdk-url': '/emulator/sdk' });
+  await load(page, { 'sdk-url': '/parley-emulator/sdk' });
   await openChat(page);
   await say(page, 'hello');
   await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
@@ -226,7 +226,7 @@ test('an error frame shows a dismissible notice and the widget keeps working', a
 test('a script tag without data-client-id mounts nothing and says why', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto('/e2e/pages/widget.html?base-url=/emulator');
+  await page.goto('/e2e/pages/widget.html?base-url=/parley-emulator');
   await page.waitForFunction(() => customElements.get('parley-chat') !== undefined);
   await expect(widget(page)).toHaveCount(0);
   expect(errors.join('\n')).toContain('data-client-id');

@@ -1,4 +1,4 @@
-// Vite plugin: serves the emulator under /emulator from the dev and preview servers, so one `vite`
+// Vite plugin: serves the emulator under /parley-emulator from the dev and preview servers, so one `vite`
 // command serves the demo page, the emulator and its console on one origin (`npm start`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ export const REPO_CLIENTS: Record<string, ClientConfig> = {
 };
 
 export interface ParleyEmulatorPluginOptions extends Omit<EmulatorOptions, 'port' | 'host'> {
-  /** Path prefix of the emulator; default '/emulator'. */
+  /** Path prefix of the emulator; default '/parley-emulator'. */
   prefix?: string;
 }
 
@@ -75,7 +75,7 @@ function listeningOrigin(server: MountableServer, settings: ServerSettings): str
 }
 
 export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugin {
-  const prefix = options.prefix ?? '/emulator';
+  const prefix = options.prefix ?? '/parley-emulator';
   let dev: Emulator | undefined;
   let preview: Emulator | undefined;
 

@@ -1,5 +1,5 @@
 // The documentation's pictures, made from the current build: `npm run docs:images` (after
-// `npm run build`). It serves the repository with Vite (the emulator under /emulator), drives Chromium
+// `npm run build`). It serves the repository with Vite (the emulator under /parley-emulator), drives Chromium
 // through the widget's demo page and the agent console, and writes docs/images/*.png.
 import { mkdirSync, statSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -13,7 +13,7 @@ const OUT = 'docs/images';
 
 const { control } = emulatorAt(ORIGIN);
 
-const media = (name: string) => `${ORIGIN}/emulator/media/${name}`;
+const media = (name: string) => `${ORIGIN}/parley-emulator/media/${name}`;
 const plan = (title: string, price: string) => ({
   title,
   subtitle: price,
@@ -24,7 +24,7 @@ const plan = (title: string, price: string) => ({
 /** The widget on the test page, opened, after a first exchange and a card and a carousel from the bot. */
 async function chatWithTemplates(browser: Browser, options: { width: number; height: number; dark?: boolean; language?: string }): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: options.width, height: options.height }, colorScheme: options.dark ? 'dark' : 'light', reducedMotion: 'reduce' });
-  const query = new URLSearchParams({ 'client-id': 'demo', 'base-url': '/emulator', heading: 'Parley Shop', ...(options.language ? { language: options.language } : {}) });
+  const query = new URLSearchParams({ 'client-id': 'demo', 'base-url': '/parley-emulator', heading: 'Parley Shop', ...(options.language ? { language: options.language } : {}) });
   await page.goto(`${ORIGIN}/e2e/pages/widget.html?${query}`);
   await page.locator('parley-chat [part~="launcher"]').click();
   await page.locator('parley-chat[data-connection="open"]').waitFor({ state: 'attached' });
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   try {
     await control('reset');
     const closed = await browser.newPage({ viewport: { width: 960, height: 600 }, reducedMotion: 'reduce' });
-    await closed.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/emulator`);
+    await closed.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator`);
     await closed.locator('parley-chat [part~="launcher"]').waitFor();
     await shoot(closed, 'launcher');
 
@@ -70,14 +70,14 @@ async function main(): Promise<void> {
 
     // The agent console while a visitor waits for a human.
     const visitor = await browser.newPage();
-    await visitor.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/emulator`);
+    await visitor.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator`);
     await visitor.locator('parley-chat').evaluate((element) => (element as unknown as { setUser(user: object): void }).setUser({ name: 'Ada Lovelace' }));
     await visitor.locator('parley-chat [part~="launcher"]').click();
     await visitor.locator('parley-chat textarea').fill('talk to a human');
     await visitor.locator('parley-chat textarea').press('Enter');
     await visitor.locator('parley-chat [part~="message"][data-from="bot"]').last().waitFor();
     const agent = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await agent.goto(`${ORIGIN}/emulator/console/`);
+    await agent.goto(`${ORIGIN}/parley-emulator/console/`);
     await agent.getByRole('navigation', { name: /Threads/ }).getByRole('button', { name: /Ada Lovelace/ }).click();
     await agent.getByRole('textbox', { name: /Reply as/ }).fill('Hello Ada, Sam here. How can I help?');
     await agent.getByRole('button', { name: 'Send', exact: true }).click();

@@ -4,7 +4,7 @@
 //   npm run test:browsers            (after `npm run build`; it finds a display with xvfb-run)
 //   PARLEY_ENGINES=webkit PARLEY_SCENARIOS=reload npm run test:browsers     (some of them)
 //
-// It serves the repository with Vite (the emulator under /emulator, dist/ byte for byte) and opens the
+// It serves the repository with Vite (the emulator under /parley-emulator, dist/ byte for byte) and opens the
 // customer's page on http://localhost:<port> with the widget and the service from
 // http://127.0.0.1:<port>: another origin, as a site embedding a CDN's copy.
 import { spawnSync } from 'node:child_process';

@@ -40,7 +40,7 @@ async function converse(t: ScenarioContext, query: Record<string, string> = {}, 
 const card = (t: ScenarioContext, title: string) => ({
   title,
   subtitle: `The ${title} plan`,
-  media: { url: `${t.widgetOrigin}/emulator/media/plan-pro.svg`, type: 'image' },
+  media: { url: `${t.widgetOrigin}/parley-emulator/media/plan-pro.svg`, type: 'image' },
   buttons: [{ type: 'postback', label: `Choose ${title}`, value: `I choose ${title}` }],
 });
 
@@ -107,7 +107,7 @@ export const PAGE_SCENARIOS: Scenario[] = [
     async run(t) {
       await converse(t);
       const carousel = { type: 'carousel', payload: { cards: ['Starter', 'Team', 'Pro', 'Business', 'Enterprise'].map((title) => card(t, title)) } };
-      const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/emulator/media/office.png` } };
+      const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/parley-emulator/media/office.png` } };
       await botSends(t, [{ type: 'card', payload: card(t, 'Pro') }]);
       await botSends(t, [carousel]);
       await botSends(t, [image]);

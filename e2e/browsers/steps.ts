@@ -8,7 +8,7 @@ export interface ScenarioContext {
   emulator: EmulatorControl;
   /** The customer's page, on its own origin, with the one line for the widget's origin (`page`: another page of e2e/site). */
   site(query?: Record<string, string>, page?: string): string;
-  /** Where the widget and the service come from (the emulator's media: `${widgetOrigin}/emulator/media/…`). */
+  /** Where the widget and the service come from (the emulator's media: `${widgetOrigin}/parley-emulator/media/…`). */
   widgetOrigin: string;
 }
 

@@ -20,7 +20,7 @@ const harness = {
     const { jitter, ...rest } = options;
     client = createChatClient({
       clientId: 'e2e',
-      baseUrl: '/emulator',
+      baseUrl: '/parley-emulator',
       ...rest,
       ...(jitter === 'max' ? { random: () => 1 } : typeof jitter === 'number' ? { random: mulberry32(jitter) } : {}),
     });

@@ -1,5 +1,5 @@
 // Adds <script src="/dist/parley.js" data-…> built from this page's query string, the way a
-// site owner's one line would: ?client-id=e2e&base-url=/emulator&start-event=welcome
+// site owner's one line would: ?client-id=e2e&base-url=/parley-emulator&start-event=welcome
 const params = new URLSearchParams(location.search);
 const copies = Number(params.get('copies') ?? 1);
 params.delete('copies');

@@ -107,7 +107,7 @@ function App() {
           id="chat"
           ref={countMount}
           client-id="e2e"
-          base-url="/emulator"
+          base-url="/parley-emulator"
           onparley:connection={(event) => setConnection(event.detail.state)}
           onparley:open={() => setPanel('open')}
           onparley:close={() => setPanel('closed')}
@@ -120,7 +120,7 @@ function App() {
           id="kept-chat"
           ref={keep}
           client-id="e2e"
-          base-url="/emulator"
+          base-url="/parley-emulator"
           onparley:connection={(event) => setConnection(event.detail.state)}
           onparley:message={onMessage}
           onparley:error={(event) => setLastError(event.detail.message)}

@@ -18,7 +18,7 @@ if (params.has('hostile')) {
 }
 const script = document.createElement('script');
 script.src = `${from}/dist/parley.js`;
-script.setAttribute('data-base-url', `${from}/emulator`);
+script.setAttribute('data-base-url', `${from}/parley-emulator`);
 if (!params.has('client-id')) params.set('client-id', 'e2e');
 for (const [name, value] of params) script.setAttribute(`data-${name}`, value);
 document.body.append(script);

@@ -46,7 +46,7 @@ function App() {
       <button type="button" id="toggle" onClick={() => setMounted(!mounted)}>
         {mounted ? 'Remove chat' : 'Add chat'}
       </button>
-      {mounted && <parley-chat client-id="e2e" base-url="/emulator" />}
+      {mounted && <parley-chat client-id="e2e" base-url="/parley-emulator" />}
     </main>
   );
 }

@@ -39,25 +39,25 @@ export interface ReceivedFrame {
 
 export function emulator(request: APIRequestContext) {
   const control = async (verb: string, body: unknown = {}) => {
-    const response = await request.post(`/emulator/__control/${verb}`, { data: body });
+    const response = await request.post(`/parley-emulator/__control/${verb}`, { data: body });
     expect(response.ok(), `control ${verb}: ${await response.text()}`).toBe(true);
     return response.json();
   };
   /** The keys `npm start`'s emulator made at start (random): the console's state shows them to its own side. */
   const keys = async (): Promise<{ apiKey: string; managementKey: string }> => {
-    const state = await (await request.get('/emulator/console/api/state')).json();
+    const state = await (await request.get('/parley-emulator/console/api/state')).json();
     return state.settings;
   };
   return {
     control,
     keys,
     reset: () => control('reset'),
-    state: async (): Promise<EmulatorState> => (await request.get('/emulator/__control/state')).json(),
+    state: async (): Promise<EmulatorState> => (await request.get('/parley-emulator/__control/state')).json(),
     received: async (threadId?: string): Promise<ReceivedFrame[]> =>
-      (await request.get(`/emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
+      (await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
     /** A human agent answers through the REST API, as a back end or the console would. */
     agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
-      const response = await request.post(`/emulator/rest/v1/messages/${encodeURIComponent(threadId)}`, {
+      const response = await request.post(`/parley-emulator/rest/v1/messages/${encodeURIComponent(threadId)}`, {
         headers: { authorization: (await keys()).apiKey },
         data: { payload: { type: 'text', speech, originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) } } },
       });
@@ -66,7 +66,7 @@ export function emulator(request: APIRequestContext) {
     /** The message.send payloads the emulator received, in order. */
     sends: async (threadId?: string) => {
       const frames: ReceivedFrame[] = await (
-        await request.get(`/emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
+        await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
       ).json();
       return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
     },

@@ -38,7 +38,7 @@ async function openConsole(storage = new Map<string, string>()) {
     'PUT api/webhook': (call) => ({
       body: { status: 'ok', settings: { ...SETTINGS, webhookUrl: (call.body as { url: string | null }).url ?? undefined } },
     }),
-    'GET /emulator/rest/v1/trigger/event?sync=true': () => ({ body: { status: 'ok', result: { items: ['welcome', 'show_card'] } } }),
+    'GET /parley-emulator/rest/v1/trigger/event?sync=true': () => ({ body: { status: 'ok', result: { items: ['welcome', 'show_card'] } } }),
     ...Object.fromEntries(
       ['older', 'newer'].map((id) => [
         `GET api/threads/${id}`,
@@ -47,10 +47,10 @@ async function openConsole(storage = new Map<string, string>()) {
     ),
     ...Object.fromEntries(
       ['messages', 'handover', 'resolve', 'pause', 'trigger/event'].flatMap((verb) =>
-        ['older', 'newer'].map((id) => [`POST /emulator/rest/v1/${verb}/${id}`, rest]),
+        ['older', 'newer'].map((id) => [`POST /parley-emulator/rest/v1/${verb}/${id}`, rest]),
       ),
     ),
-    'DELETE /emulator/rest/v1/pause/newer': rest,
+    'DELETE /parley-emulator/rest/v1/pause/newer': rest,
   });
   const store = createConsoleStore({ api: createConsoleApi(t.fetch), EventSource: FakeEventSource });
   const restApi = createRestApi(() => store.settings.peek(), t.fetch);
@@ -64,7 +64,7 @@ async function openConsole(storage = new Map<string, string>()) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
   const feed = (event: Parameters<FakeEventSource['send']>[0]) => act(() => FakeEventSource.last.send(event));
-  const restCalls = () => t.calls.filter((call) => call.url.startsWith('/emulator/rest/') && call.method !== 'GET');
+  const restCalls = () => t.calls.filter((call) => call.url.startsWith('/parley-emulator/rest/') && call.method !== 'GET');
   const select = async (id: string) => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Visitor ${id}`) }));
@@ -188,7 +188,7 @@ describe('agent console', () => {
     });
     expect(t.restCalls()).toEqual([
       expect.objectContaining({
-        url: '/emulator/rest/v1/messages/newer',
+        url: '/parley-emulator/rest/v1/messages/newer',
         headers: expect.objectContaining({ Authorization: 'test-key' }),
         body: {
           payload: {
@@ -248,14 +248,14 @@ describe('agent console', () => {
       fireEvent.click(resume); // unavailable: nothing sent
       fireEvent.click(pause);
     });
-    expect(t.restCalls().at(-1)).toMatchObject({ method: 'POST', url: '/emulator/rest/v1/pause/newer' });
+    expect(t.restCalls().at(-1)).toMatchObject({ method: 'POST', url: '/parley-emulator/rest/v1/pause/newer' });
     t.feed({ kind: 'thread', thread: { ...threads[1]!, botPaused: true } });
     expect(pause.getAttribute('aria-disabled')).toBe('true');
     expect(resume.getAttribute('aria-disabled')).toBeNull();
     await run(() => {
       fireEvent.click(resume);
     });
-    expect(t.restCalls().at(-1)).toMatchObject({ method: 'DELETE', url: '/emulator/rest/v1/pause/newer' });
+    expect(t.restCalls().at(-1)).toMatchObject({ method: 'DELETE', url: '/parley-emulator/rest/v1/pause/newer' });
     expect(t.restCalls()).toHaveLength(4);
   });
 
@@ -307,7 +307,7 @@ describe('agent console', () => {
     await run(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Trigger' }));
     });
-    expect(t.restCalls().at(-1)).toMatchObject({ url: '/emulator/rest/v1/trigger/event/newer?eventName=show_card', body: {} });
+    expect(t.restCalls().at(-1)).toMatchObject({ url: '/parley-emulator/rest/v1/trigger/event/newer?eventName=show_card', body: {} });
     expect(screen.getByText('Triggered show_card.')).toBeTruthy();
   });
 

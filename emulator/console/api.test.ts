@@ -7,7 +7,7 @@ const ok = () => ({ body: { status: 'ok' } });
 
 describe('REST API', () => {
   it('replies as a moderator with the key, the agent name and picture', async () => {
-    const t = fakeFetch({ 'POST /emulator/rest/v1/messages/a%2Fb': ok });
+    const t = fakeFetch({ 'POST /parley-emulator/rest/v1/messages/a%2Fb': ok });
     const rest = createRestApi(() => SETTINGS, t.fetch);
     await rest.reply('a/b', 'Hello', { name: 'Ada', picture: 'https://example.test/ada.png' });
     expect(t.calls[0]).toMatchObject({
@@ -24,7 +24,7 @@ describe('REST API', () => {
   });
 
   it('sends no picture when the agent has none', async () => {
-    const t = fakeFetch({ 'POST /emulator/rest/v1/messages/t1': ok });
+    const t = fakeFetch({ 'POST /parley-emulator/rest/v1/messages/t1': ok });
     await createRestApi(() => SETTINGS, t.fetch).reply('t1', 'Hi', { name: 'Ada', picture: '' });
     expect((t.calls[0]!.body as { payload: { originator: unknown } }).payload.originator).toEqual({
       name: 'Ada',
@@ -35,10 +35,10 @@ describe('REST API', () => {
 
   it('hands over (with or without secondsToPause), resolves, pauses and resumes', async () => {
     const t = fakeFetch({
-      'POST /emulator/rest/v1/handover/t1': ok,
-      'POST /emulator/rest/v1/resolve/t1': ok,
-      'POST /emulator/rest/v1/pause/t1': ok,
-      'DELETE /emulator/rest/v1/pause/t1': ok,
+      'POST /parley-emulator/rest/v1/handover/t1': ok,
+      'POST /parley-emulator/rest/v1/resolve/t1': ok,
+      'POST /parley-emulator/rest/v1/pause/t1': ok,
+      'DELETE /parley-emulator/rest/v1/pause/t1': ok,
     });
     const rest = createRestApi(() => SETTINGS, t.fetch);
     await rest.handover('t1');
@@ -47,19 +47,19 @@ describe('REST API', () => {
     await rest.pause('t1');
     await rest.resume('t1');
     expect(t.calls.map((call) => [call.method, call.url, call.body])).toEqual([
-      ['POST', '/emulator/rest/v1/handover/t1', {}],
-      ['POST', '/emulator/rest/v1/handover/t1', { secondsToPause: 60 }],
-      ['POST', '/emulator/rest/v1/resolve/t1', {}],
-      ['POST', '/emulator/rest/v1/pause/t1', {}],
-      ['DELETE', '/emulator/rest/v1/pause/t1', {}],
+      ['POST', '/parley-emulator/rest/v1/handover/t1', {}],
+      ['POST', '/parley-emulator/rest/v1/handover/t1', { secondsToPause: 60 }],
+      ['POST', '/parley-emulator/rest/v1/resolve/t1', {}],
+      ['POST', '/parley-emulator/rest/v1/pause/t1', {}],
+      ['DELETE', '/parley-emulator/rest/v1/pause/t1', {}],
     ]);
     expect(t.calls.every((call) => call.headers.Authorization === 'test-key')).toBe(true);
   });
 
   it('lists and triggers events', async () => {
     const t = fakeFetch({
-      'GET /emulator/rest/v1/trigger/event?sync=true': () => ({ body: { status: 'ok', result: { items: ['welcome', 'handover'] } } }),
-      'POST /emulator/rest/v1/trigger/event/t1?eventName=say%20hi': ok,
+      'GET /parley-emulator/rest/v1/trigger/event?sync=true': () => ({ body: { status: 'ok', result: { items: ['welcome', 'handover'] } } }),
+      'POST /parley-emulator/rest/v1/trigger/event/t1?eventName=say%20hi': ok,
     });
     const rest = createRestApi(() => SETTINGS, t.fetch);
     expect(await rest.listEvents()).toEqual(['welcome', 'handover']);
@@ -69,10 +69,10 @@ describe('REST API', () => {
 
   it('turns error answers, non-JSON answers and network failures into ActionErrors with words', async () => {
     const rest = (fetchFn: Parameters<typeof createRestApi>[1]) => createRestApi(() => SETTINGS, fetchFn);
-    const refused = fakeFetch({ 'POST /emulator/rest/v1/resolve/t1': () => ({ status: 409, body: { status: 'error', message: 'already resolved' } }) });
+    const refused = fakeFetch({ 'POST /parley-emulator/rest/v1/resolve/t1': () => ({ status: 409, body: { status: 'error', message: 'already resolved' } }) });
     await expect(rest(refused.fetch).resolve('t1')).rejects.toMatchObject({ message: 'already resolved', status: 409 });
     await expect(rest(refused.fetch).resolve('t1')).rejects.toBeInstanceOf(ActionError);
-    const notOk = fakeFetch({ 'POST /emulator/rest/v1/pause/t1': () => ({ body: { status: 'nope' } }) });
+    const notOk = fakeFetch({ 'POST /parley-emulator/rest/v1/pause/t1': () => ({ body: { status: 'nope' } }) });
     await expect(rest(notOk.fetch).pause('t1')).rejects.toThrow('HTTP 200');
     await expect(rest(async () => new Response('<html>', { status: 502 })).pause('t1')).rejects.toThrow(/502 without JSON/);
     await expect(rest(async () => Promise.reject(new TypeError('Failed to fetch'))).pause('t1')).rejects.toThrow(/did not answer \(Failed to fetch\)/);

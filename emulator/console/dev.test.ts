@@ -50,10 +50,10 @@ describe('serveConsoleFromSource', () => {
 
   it('goes first in the stack and answers the console path with the transformed page', async () => {
     const t = fakeServer();
-    serveConsoleFromSource(t.server, '/emulator/console/');
+    serveConsoleFromSource(t.server, '/parley-emulator/console/');
     expect(t.stack).toHaveLength(2);
     const handle = t.stack[0]!.handle;
-    for (const url of ['/emulator/console/', '/emulator/console/index.html', '/emulator/console/?thread=1']) {
+    for (const url of ['/parley-emulator/console/', '/parley-emulator/console/index.html', '/parley-emulator/console/?thread=1']) {
       const answer = await request(handle, url);
       expect(answer.status).toBe(200);
       expect(answer.headers!['Content-Type']).toBe('text/html; charset=utf-8');
@@ -61,15 +61,15 @@ describe('serveConsoleFromSource', () => {
       expect(answer.body).toContain('href="/emulator/console/console.css"');
       expect(answer.body).toContain('/@vite/client');
     }
-    expect(t.transformIndexHtml).toHaveBeenCalledWith('/emulator/console/index.html', expect.any(String), '/emulator/console/');
+    expect(t.transformIndexHtml).toHaveBeenCalledWith('/emulator/console/index.html', expect.any(String), '/parley-emulator/console/');
   });
 
   it('passes on everything else (the API, other methods)', async () => {
     const t = fakeServer();
-    serveConsoleFromSource(t.server, '/emulator/console/');
+    serveConsoleFromSource(t.server, '/parley-emulator/console/');
     const handle = t.stack[0]!.handle;
-    expect((await request(handle, '/emulator/console/api/state')).handled).toBe(false);
-    expect((await request(handle, '/emulator/console/', 'POST')).handled).toBe(false);
-    expect((await request(handle, '/emulator/consolex/')).handled).toBe(false);
+    expect((await request(handle, '/parley-emulator/console/api/state')).handled).toBe(false);
+    expect((await request(handle, '/parley-emulator/console/', 'POST')).handled).toBe(false);
+    expect((await request(handle, '/parley-emulator/consolex/')).handled).toBe(false);
   });
 });

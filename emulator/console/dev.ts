@@ -1,8 +1,8 @@
 // `npm start` (Vite's dev server): the console page runs from source, with HMR. Its index.html
 // names its script and stylesheet relatively (`./main.tsx`), which the build needs; served at
-// `/emulator/console/` those would resolve to `/emulator/console/main.tsx`, so here they are made
+// `/parley-emulator/console/` those would resolve to `/parley-emulator/console/main.tsx`, so here they are made
 // absolute from Vite's root (`/emulator/console/main.tsx`). Everything else the page asks for
-// is relative on purpose (`api/state` -> `/emulator/console/api/state`) and stays so.
+// is relative on purpose (`api/state` -> `/parley-emulator/console/api/state`) and stays so.
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { relative, resolve, sep } from 'node:path';

@@ -18,11 +18,11 @@ async function start(assetsDir: string) {
   consoleServer = createConsoleServer(source, { assetsDir, keepAliveMs: 50 });
   http = createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/emulator/console')) consoleServer.handle(req, res, url.slice('/emulator/console'.length));
+    if (url.startsWith('/parley-emulator/console')) consoleServer.handle(req, res, url.slice('/parley-emulator/console'.length));
     else res.writeHead(418).end();
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}/emulator/console`;
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}/parley-emulator/console`;
 }
 
 beforeEach(async () => {

@@ -131,14 +131,14 @@ export interface ConsoleSource {
 }
 
 export interface ConsoleSettings {
-  /** The REST API's base, absolute path, e.g. `/emulator/rest/v1` or `/rest/v1`. */
+  /** The REST API's base, absolute path, e.g. `/parley-emulator/rest/v1` or `/rest/v1`. */
   restBase: string;
   /** The REST API key (the console is a local tool: it uses the key like a back end would). */
   apiKey: string;
   /** The management API key (`Authorization: Bearer <key>`), shown to the developer. */
   managementKey: string;
   webhookUrl?: string;
-  /** Absolute path of the built-in receiver, e.g. `/emulator/receiver`. */
+  /** Absolute path of the built-in receiver, e.g. `/parley-emulator/receiver`. */
   receiverPath: string;
   /** Handover pause used when `secondsToPause` is absent. */
   defaultPauseSeconds: number;

@@ -56,7 +56,7 @@ export interface EmulatorOptions {
    * reaching it through a name of its own, DNS rebinding, is refused). Default: none.
    */
   allowHosts?: string[];
-  /** Path prefix when mounted inside another server (e.g. `/emulator` in Vite). Default ''. */
+  /** Path prefix when mounted inside another server (e.g. `/parley-emulator` in Vite). Default ''. */
   prefix?: string;
   /** Time, for tests. */
   clock?: Clock;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReplies, loadFlows, matchStep, pickText, type BotInput } from './flows.ts';
 
 const { flows } = loadFlows(new URL('./demo-flows.json', import.meta.url));
-const BASE = 'http://127.0.0.1:5173/emulator/';
+const BASE = 'http://127.0.0.1:5173/parley-emulator/';
 
 interface Response {
   type: string;

@@ -286,7 +286,7 @@ export interface ReplyFrame {
  * where an AGENT or TYPING action says so. Texts use the first entry of `texts` that the params
  * fill (see pickText; the others are variants a real engine would rotate, the emulator stays
  * deterministic). Relative addresses in
- * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/emulator/).
+ * templates are resolved against `mediaBase` (the emulator's own address, e.g. http://host/parley-emulator/).
  */
 export function buildReplies(match: Match | undefined, payload: BotInput, mediaBase?: string): ReplyFrame[] {
   const threadId = payload.threadId;

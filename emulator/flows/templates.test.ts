@@ -68,7 +68,7 @@ describe('TEMPLATE actions', () => {
       ]),
     );
     const match = matchStep(flows as Flow[], { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' }, undefined);
-    const [frame] = buildReplies(match, { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' }, 'http://127.0.0.1:5173/emulator/');
+    const [frame] = buildReplies(match, { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' }, 'http://127.0.0.1:5173/parley-emulator/');
     const message = frame!.payload.messages[0]!;
     expect(message.fallback).toBe('Pro plan');
     expect(message.responses).toEqual([
@@ -77,10 +77,10 @@ describe('TEMPLATE actions', () => {
         delay: 0,
         payload: {
           title: 'Pro',
-          media: { url: 'http://127.0.0.1:5173/emulator/media/plan-pro.svg', type: 'image' },
+          media: { url: 'http://127.0.0.1:5173/parley-emulator/media/plan-pro.svg', type: 'image' },
           action: { type: 'url', value: 'https://elsewhere.test/pro' },
           buttons: [
-            { type: 'webview', label: 'Console', value: 'http://127.0.0.1:5173/emulator/console/' },
+            { type: 'webview', label: 'Console', value: 'http://127.0.0.1:5173/parley-emulator/console/' },
             { type: 'postback', label: 'Pick', value: 'media/not-an-address' },
             { type: 'phone', label: 'Call', value: '+44 20 7946 0958' },
           ],

@@ -36,7 +36,7 @@ describe('what a refusal says', () => {
         "the page's Content-Security-Policy blocks https://svc.example/api/socket.info (connect-src): add https://svc.example and the service's wss:// socket address to connect-src",
       final: true,
     });
-    expect(addressRefused('http://localhost:5173/emulator/socket.info', violation).message).toContain(
+    expect(addressRefused('http://localhost:5173/parley-emulator/socket.info', violation).message).toContain(
       "add http://localhost:5173 and the service's ws:// (or wss://) socket address to connect-src",
     );
   });

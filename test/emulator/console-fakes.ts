@@ -13,10 +13,10 @@ import type { Fetch } from '../../emulator/console/api.ts';
 import type { FeedSource } from '../../emulator/console/store.ts';
 
 export const SETTINGS: ConsoleSettings = {
-  restBase: '/emulator/rest/v1',
+  restBase: '/parley-emulator/rest/v1',
   apiKey: 'test-key',
   managementKey: 'test-management-key',
-  receiverPath: '/emulator/receiver',
+  receiverPath: '/parley-emulator/receiver',
   defaultPauseSeconds: 300,
   strict: false,
 };
