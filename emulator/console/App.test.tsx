@@ -358,9 +358,9 @@ describe('agent console', () => {
     await run(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Use the built-in receiver' }));
     });
-    expect(puts()).toEqual([{ url: 'http://127.0.0.1:5199/emulator/receiver' }]);
-    expect(screen.getByText('http://127.0.0.1:5199/emulator/receiver', { selector: 'code' })).toBeTruthy();
-    expect((screen.getByLabelText('Webhook URL') as HTMLInputElement).value).toBe('http://127.0.0.1:5199/emulator/receiver');
+    expect(puts()).toEqual([{ url: 'http://127.0.0.1:5199/parley-emulator/receiver' }]);
+    expect(screen.getByText('http://127.0.0.1:5199/parley-emulator/receiver', { selector: 'code' })).toBeTruthy();
+    expect((screen.getByLabelText('Webhook URL') as HTMLInputElement).value).toBe('http://127.0.0.1:5199/parley-emulator/receiver');
     await run(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     });

@@ -1,7 +1,7 @@
 // Builds the agent console (emulator/console -> dist/emulator/console):
 //   vite build -c emulator/console/vite.config.ts
 // Relative asset URLs (base './'): the emulator serves the page under any base, e.g.
-// `http://127.0.0.1:8787/console/` or `http://127.0.0.1:5199/emulator/console/`.
+// `http://127.0.0.1:8787/console/` or `http://127.0.0.1:5199/parley-emulator/console/`.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 

@@ -86,7 +86,7 @@ describe('the demo\'s "show me" menu', () => {
     const carousel = say('show me a carousel').responses.find((r) => r.type === 'carousel')!;
     const urls = [...objects(carousel.payload)].flatMap((o) => (typeof o.url === 'string' ? [o.url] : o.type === 'url' ? [o.value] : []));
     expect(urls).toHaveLength(10);
-    for (const url of urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:5173\/emulator\/media\/plan-[a-z]+\.svg$/);
+    for (const url of urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:5173\/parley-emulator\/media\/plan-[a-z]+\.svg$/);
     expect(say('show me a location').responses[0]!.payload).toMatchObject({ lat: '51.5072', long: '-0.1276' });
   });
 
