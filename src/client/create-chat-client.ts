@@ -7,20 +7,18 @@ import { systemClock } from '../connection/clock.ts';
 import { browserEnvironment } from '../connection/environment.ts';
 import type { ChatClientEventMap, SharedEvent } from '../conversation/events.ts';
 import { browserLocale, type ChatUser } from '../conversation/send-payloads.ts';
-import { memoryStore } from '../store/memory-store.ts';
-import { indexedDbStore } from '../store/indexeddb-store.ts';
-import { indexedDbFactory } from '../browser/features.ts';
 import { createReplica } from '../conversation/replica.ts';
 import { viewSnapshot } from '../store/view-snapshot.ts';
 import { unsentRequests } from './unsent.ts';
 import { MAX_MESSAGE_LENGTH } from '../protocol/limits.ts';
-import { browserTabSupport, createCoordinator } from '../tabs/coordinator.ts';
+import { browserTabSupport, createCoordinator, type Coordinator } from '../tabs/coordinator.ts';
 import { checkOptions } from '../options/check-options.ts';
 import { createDrafts } from './drafts.ts';
 import { createEmitter } from './emitter.ts';
 import { engineFactory } from './engine-factory.ts';
 import { loadOlder } from './older.ts';
 import { createSending } from './sending.ts';
+import { clientStorage } from './storage.ts';
 import { configurationError, reportedStatus } from './status.ts';
 import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
 import { randomUuid } from '../util/uuid.ts';
@@ -33,11 +31,21 @@ export { checkOptions };
 /** The longest text message `send()` and the composer take (the socket sets no limit). */
 export { MAX_MESSAGE_LENGTH };
 
+/** reset() and forget(), in every tab (none for a configuration that cannot work). */
+function threadEnds(ready: Promise<void>, works: () => boolean, coordinator: Pick<Coordinator, 'reset' | 'forget'>): Pick<ChatClient, 'reset' | 'forget'> {
+  const inEveryTab = (run: () => Promise<void>) => async () => {
+    await ready;
+    if (works()) await run();
+  };
+  return { reset: inEveryTab(coordinator.reset), forget: inEveryTab(coordinator.forget) };
+}
+
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? console;
-  // Where the browser refuses IndexedDB (an opaque origin, storage blocked) the conversation lives in this page.
-  const store = options.store ?? (indexedDbFactory() ? indexedDbStore(options.clientId ?? '', logger) : memoryStore(`parley:${options.clientId}`));
+  // The storage mode's store (where the browser refuses IndexedDB, this page's memory).
+  const storage = clientStorage(options, logger);
+  const { store } = storage;
   const events = createEmitter<ChatClientEventMap>(logger);
   const tabId = Math.random().toString(36).slice(2, 10);
   const drafts = createDrafts({ tabId, clock, locale: options.locale ?? browserLocale, language: options.language, user: options.user });
@@ -65,6 +73,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
     logger,
+    forgetHere: storage.forget,
     emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
     createEngine: engineFactory(options, {
       clock,
@@ -143,10 +152,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     dismissError(): void {
       coordinator.send({ name: 'dismissError' });
     },
-    async reset(): Promise<void> {
-      await ready;
-      if (!configError) await coordinator.reset();
+    ...threadEnds(ready, () => !configError, coordinator),
+    get storage() {
+      return storage.mode;
     },
+    setStorage: (mode) => storage.setMode(mode),
     on: events.on,
     destroy(): Promise<void> {
       destroyed = true;

@@ -28,6 +28,9 @@ export function runCommand(engine: Engine, command: Command): void {
     case 'reset':
       void engine.reset();
       return;
+    case 'forget':
+      void engine.forget();
+      return;
     case 'read':
       engine.read(command.seq);
   }

@@ -66,6 +66,8 @@ export interface CoordinatorOptions {
   isVisible: () => boolean;
   /** Told about messages between tabs that are ignored. */
   logger: Logger;
+  /** This tab's part of forget(): what it keeps of the conversation (its store, its Web Storage keys). */
+  forgetHere: () => Promise<void>;
 }
 
 /**
@@ -113,7 +115,25 @@ export function createCoordinator(options: CoordinatorOptions) {
   }
 
   function execute(command: Command): void {
-    if (engine) runCommand(engine, command);
+    if (command.name === 'forget') void forgetEverywhere();
+    else if (engine) runCommand(engine, command);
+  }
+
+  // forget(): the holder's engine closes the socket and empties the store, then every tab
+  // deletes what it keeps itself (sessionStorage is each tab's own).
+  const forgotten = new Set<() => void>();
+  async function forgetHere(): Promise<void> {
+    wantsConnection = false;
+    typed.clear();
+    await options.forgetHere();
+    for (const done of forgotten) done();
+    forgotten.clear();
+  }
+  async function forgetEverywhere(): Promise<void> {
+    if (!engine) return;
+    await engine.forget();
+    channel?.post({ type: 'forgotten' });
+    await forgetHere();
   }
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
@@ -209,6 +229,9 @@ export function createCoordinator(options: CoordinatorOptions) {
       case 'command':
         execute(message.command);
         return;
+      case 'forgotten':
+        if (!engine) void forgetHere();
+        return;
       case 'event':
         if (!engine) options.emit(message.event);
         return;
@@ -301,6 +324,13 @@ export function createCoordinator(options: CoordinatorOptions) {
       });
       send({ name: 'reset' });
       return changed;
+    },
+    /** Forgets the conversation in every tab; resolves once this tab has. */
+    forget(): Promise<void> {
+      if (engine) return forgetEverywhere();
+      const done = new Promise<void>((resolve) => forgotten.add(resolve));
+      send({ name: 'forget' });
+      return done;
     },
     async destroy(): Promise<void> {
       if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);

@@ -41,6 +41,11 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     saved(ids: readonly string[]): void {
       for (const id of ids) forget(id.slice(1), false);
     },
+    /** forget(): nothing typed here is kept any longer (the store's queue is emptied with the rest). */
+    clear(): void {
+      kept.clear();
+      waiters.clear();
+    },
     /** Entries that left the transcript. */
     removed(ids: readonly string[]): void {
       for (const id of ids) forget(id.slice(1), true);
