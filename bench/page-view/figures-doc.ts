@@ -30,7 +30,7 @@ function markdown(f: PageViewFigures, info: RunInfo): string {
     `| synchronous calls to the browser process inside the loader's JavaScript (${profiled.syncIpc.names.join(', ')}; profiled) | ${profiled.syncIpc.count} a round, ${ms(profiled.syncIpc.wall)} wall, ${ms(profiled.syncIpc.cpu)} CPU |`,
     `| the loader's later task (#queueStart's timer; profiled) | ${ms(profiled.laterTasks.cpu)} CPU |`,
     '',
-    `Where the loader's time goes (CPU profile, a sample every ${info.sampling} µs, beside the trace; share: of the ${profiled.all.samples} samples of all rounds; ≈ ms: share × the median round's busy time, the loader's traced CPU time plus its waits for the browser process, ${ms(profiled.all.busyMs)} under the profiler, which adds about 15%):`,
+    `Where the loader's time goes (CPU profile, a sample every ${info.sampling} µs, beside the trace; share: of the ${profiled.all.samples} samples of all rounds; ≈ ms: share × the median round's busy time, the loader's traced CPU time plus its waits for the browser process, ${ms(profiled.all.busyMs)} under the profiler; there the script's evaluation takes ${ms(profiled.evaluate.cpu)} of CPU against ${ms(plain.evaluate.cpu)} in host-cost's visit):`,
     '',
     '| part | share | ≈ ms |',
     '|---|---|---|',

@@ -36,9 +36,11 @@ function plainSection({ plain }: PageViewFigures): string[] {
 const sampledRow = (name: string, f: SampledFigure) => `${label(name, 84)}${c(f.samples)}${pct(f.share)}${n(f.ms, 10)}`;
 const SAMPLED_HEAD = ' samples   share      ≈ ms';
 
-function partsSection({ profiled }: PageViewFigures, info: RunInfo): string[] {
+function partsSection({ plain, profiled }: PageViewFigures, info: RunInfo): string[] {
   const { all } = profiled;
+  const overhead = profiled.evaluate.cpu / plain.evaluate.cpu - 1;
   return [
+    `(profiled rounds: the script's evaluation takes ${n(profiled.evaluate.cpu, 0)} ms of CPU against ${n(plain.evaluate.cpu, 0)} ms in host-cost's visit, +${(overhead * 100).toFixed(0)}%: the profiler and the trace's extra categories)`,
     `where the loader's time goes: CPU profile, a sample every ${info.sampling} µs, ${all.samples} samples in all; share: of them;`,
     "≈ ms: share × the median round's busy time (traced CPU time plus the waits for the browser process), the profiler's cost included",
     `${label('part', 84)}${SAMPLED_HEAD}`,

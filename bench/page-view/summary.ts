@@ -24,7 +24,7 @@ export interface SampledFigure {
   /** Of all the loader's samples, all rounds. */
   share: number;
   /** share × the median round's busy time (the loader's traced CPU time plus its waits for the
-   * browser process), ms: the profiler's cost (about 15%) included. */
+   * browser process), ms: the profiler's cost included. */
   ms: number;
 }
 
