@@ -52,7 +52,7 @@ function ruleFor(frame: Frame, caller: Frame | undefined): Rule | undefined {
   return RULES.find((r) => r.apis?.includes(frame.name) && (!r.from || (caller !== undefined && r.from.includes(caller.name))));
 }
 
-export function partOf(sample: Sample): Part {
+function partOf(sample: Sample): Part {
   const { stack } = sample;
   if (!inLoader(sample)) return ENGINE;
   for (let i = 0; i < stack.length; i++) {

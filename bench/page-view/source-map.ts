@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 
 /** Where a function of the loader comes from. */
-export interface Origin {
+interface Origin {
   /** The function's name in the source: `drawLauncher`, `#neededAtOnce`, `constructor`, `(anonymous)`. */
   name: string;
   /** `loader/launcher.ts` (the path below src/), or the minified file when there is no map. */

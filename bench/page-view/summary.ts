@@ -28,7 +28,7 @@ export interface SampledFigure {
   ms: number;
 }
 
-export type PartFigure = SampledFigure & { part: Part };
+type PartFigure = SampledFigure & { part: Part };
 
 export interface PageViewFigures {
   rounds: number;
