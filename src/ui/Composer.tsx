@@ -12,7 +12,7 @@ import { SendIcon } from './icons.tsx';
 import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** The counter shows when fewer characters than this are left. */
-export const COUNTER_THRESHOLD = 100;
+const COUNTER_THRESHOLD = 100;
 const MAX_ROWS = 5;
 
 export function Composer(props: {
