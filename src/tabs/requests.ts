@@ -52,5 +52,3 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     },
   };
 }
-
-export type TypedRequests = ReturnType<typeof createTypedRequests>;
