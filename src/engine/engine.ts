@@ -12,7 +12,7 @@ import { engineSocket } from './socket.ts';
 import { loadConversation } from './first-load.ts';
 import { createIncoming } from './frames-in.ts';
 import { createIntake } from './take-requests.ts';
-import { createJournal, type Journal } from '../store/journal.ts';
+import { createJournal } from '../store/journal.ts';
 import { newMeta, threadStarts } from './new-thread.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import { createOutbox } from './outbox.ts';
@@ -58,7 +58,7 @@ interface ThreadEnds {
   ready: Promise<void>;
   connection: { readonly state: { kind: string }; stop(): void };
   state: ThreadState;
-  journal: Journal;
+  journal: ReturnType<typeof createJournal>;
   store: ConversationStore;
   startThread: () => void;
   startConnection: () => void;
