@@ -28,7 +28,8 @@ export function clientStorage(options: Pick<ChatClientOptions, 'clientId' | 'sto
       return mode;
     },
     async setMode(next) {
-      if (!isStorageMode(next) || next === mode) return;
+      if (!isStorageMode(next)) return logger.warn(`[parley] storage "${next}" is not local, session or memory: it stays ${mode}`);
+      if (next === mode) return;
       const raising = STORAGE_MODES.indexOf(next) > STORAGE_MODES.indexOf(mode);
       mode = next;
       // Raising: the slots first, since the move writes the marks the loader reads. Lowering: the
