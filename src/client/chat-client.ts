@@ -70,6 +70,13 @@ export interface ChatClient {
   dismissError(): void;
   /** Starts a new thread with an empty transcript, in every tab; reconnects if connected. */
   reset(): Promise<void>;
+  /**
+   * Every entry of the thread, stored (older ones too) or shown, once each, oldest first; hidden
+   * user entries (events) included. What "Save a copy" writes out.
+   */
+  transcript(): Promise<readonly TranscriptEntry[]>;
+  /** Deletes the conversation from this browser, in every tab: the transcript is empty after it. */
+  forget(): Promise<void>;
   /** Adds a listener; returns what removes it. */
   on: <K extends keyof ChatClientEventMap>(type: K, listener: (detail: ChatClientEventMap[K]) => void) => () => void;
   /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */

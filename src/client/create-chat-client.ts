@@ -19,10 +19,12 @@ import { checkOptions } from '../options/check-options.ts';
 import { createDrafts } from './drafts.ts';
 import { createEmitter } from './emitter.ts';
 import { engineFactory } from './engine-factory.ts';
+import { forgetConversation } from './forget.ts';
 import { loadOlder } from './older.ts';
 import { createSending } from './sending.ts';
 import { configurationError, reportedStatus } from './status.ts';
 import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
+import { wholeTranscript } from './transcript.ts';
 import { randomUuid } from '../util/uuid.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { ChatClientOptions } from '../options/client-options.ts';
@@ -90,6 +92,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
   const sending = createSending(ready, () => destroyed || !!configError, coordinator, drafts, unsent);
+  const reset = async (): Promise<void> => {
+    await ready;
+    if (!configError) await coordinator.reset();
+  };
 
   // Each member is documented on ChatClient (client/chat-client.ts).
   return {
@@ -143,10 +149,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     dismissError(): void {
       coordinator.send({ name: 'dismissError' });
     },
-    async reset(): Promise<void> {
-      await ready;
-      if (!configError) await coordinator.reset();
-    },
+    reset,
+    transcript: () => wholeTranscript(replica, store),
+    forget: () => forgetConversation({ reset }),
     on: events.on,
     destroy(): Promise<void> {
       destroyed = true;
