@@ -84,6 +84,11 @@ export interface ChatClient {
    * what the higher mode wrote. Resolves when the conversation is where the mode says.
    */
   setStorage(mode: StorageMode): Promise<void>;
+  /**
+   * Every entry of the thread, stored (older ones too) or shown, once each, oldest first; hidden
+   * user entries (events) included. What "Save a copy" writes out.
+   */
+  transcript(): Promise<readonly TranscriptEntry[]>;
   /** Adds a listener; returns what removes it. */
   on: <K extends keyof ChatClientEventMap>(type: K, listener: (detail: ChatClientEventMap[K]) => void) => () => void;
   /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */

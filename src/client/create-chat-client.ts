@@ -21,6 +21,7 @@ import { createSending } from './sending.ts';
 import { clientStorage } from './storage.ts';
 import { configurationError, reportedStatus } from './status.ts';
 import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
+import { wholeTranscript } from './transcript.ts';
 import { randomUuid } from '../util/uuid.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { ChatClientOptions } from '../options/client-options.ts';
@@ -157,6 +158,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       return storage.mode;
     },
     setStorage: (mode) => storage.setMode(mode),
+    transcript: () => wholeTranscript(replica, store),
     on: events.on,
     destroy(): Promise<void> {
       destroyed = true;

@@ -1,7 +1,9 @@
-// The panel's title bar: title, connection status in the visitor's words, "Retry now", and close.
+// The panel's title bar: title, connection status in the visitor's words, "Retry now", the
+// menu ("More options") and close.
 import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
+import { OptionsMenu, type MenuItem } from './OptionsMenu.tsx';
 import { statusText } from './status-text.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { useNow } from './use-now.ts';
@@ -13,6 +15,7 @@ export function Header(props: {
   titleId: string;
   onClose: () => void;
   onRetryNow: () => void;
+  menu: MenuItem[];
 }) {
   const { status, strings } = props;
   const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;
@@ -46,6 +49,7 @@ export function Header(props: {
           </button>
         )}
       </div>
+      <OptionsMenu label={strings.moreOptions} items={props.menu} />
       <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
         <CloseIcon />
       </button>
