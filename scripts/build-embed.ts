@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
-import { CHAT_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
+import { CHAT_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -90,9 +90,12 @@ function writeChatPart(prefix: string, built: { code: string; map: string }): [s
 }
 
 const languages = await writeLanguages();
-// The rich templates, with the chat's Preact in place of their own; the chat with the loader's code.
-const rich = writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES));
-const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_RICH_FILE__: JSON.stringify(rich) }, CHAT_TAKES);
+// The chat's parts, with the chat's Preact and signals in place of their own; the chat with the loader's code.
+const parts = {
+  rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
+  notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
+};
+const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
@@ -102,4 +105,4 @@ const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
 });
 write('parley.js', loader);
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…), which loads ${rich[0]} and ${LANGUAGES.length} languages' files`);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…), which loads ${Object.values(parts).map(([name]) => name).join(', ')} and ${LANGUAGES.length} languages' files`);

@@ -29,3 +29,11 @@ export const RICH_TAKES: Shares = [
   ['preact', ['h', 'Fragment', 'Component']],
   ['preact/hooks', ['useState', 'useRef', 'useLayoutEffect', 'useMemo']],
 ];
+
+/** What the notifications take from the chat (chat/part-shares.ts hands it over). */
+export const NOTIFICATIONS_TAKES: Shares = [
+  ['@preact/signals-core', ['effect', 'signal']],
+  ['src/browser/features.ts', ['lockManager']],
+  ['src/browser/slots.ts', ['slot']],
+  ['src/browser/slot-keys.ts', ['slotKey']],
+];
