@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
-export interface BenchTarget {
+interface BenchTarget {
   name: string;
   value: number;
   ok: boolean;

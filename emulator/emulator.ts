@@ -167,4 +167,4 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   return { options, handleRequest, handleUpgrade, setOrigin: origin.set, reset, close, control, feed, webhooks, receiver, threads };
 }
 export type Emulator = ReturnType<typeof createEmulator>;
-export type { EmulatorControl, SocketConfig };
+export type { SocketConfig };

@@ -8,12 +8,12 @@
 //     CSS custom properties: the --parley-* that src/loader/frame.css and widget.css read; both
 //     described by the @csspart / @cssprop lines of widget.css.
 // The analyzer packages need TypeScript's JS API, which TypeScript 7 does not have: this reads the
-// sources with the oxc parser that Vite already brings (rolldown). Nothing here reaches a bundle.
+// sources with the oxc parser that Vite exports (rolldown's). Nothing here reaches a bundle.
 // src/loader/manifest.test.ts checks the result against the running element.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSync } from 'rolldown/experimental';
+import { parseSync } from 'vite';
 
 export const TAG_NAME = 'parley-chat';
 const ATTRIBUTES_FILE = 'src/loader/attributes.ts';

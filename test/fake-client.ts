@@ -11,7 +11,7 @@ import type { QuickReply } from '../src/protocol/frames.ts';
 import { panelStrings, type PanelStrings, type Strings } from '../src/i18n/strings.ts';
 import type { WidgetView } from '../src/ui/view.ts';
 
-export function fakeClient() {
+function fakeClient() {
   const entries = signal<readonly TranscriptEntry[]>([]);
   const readSeq = signal(0);
   const fake = {
@@ -43,7 +43,7 @@ export function fakeClient() {
 }
 
 /** The composer's draft store, kept in memory (the real one is the tab's sessionStorage). */
-export function memoryDraft(): DraftStore {
+function memoryDraft(): DraftStore {
   let kept: Draft | undefined;
   return {
     read: () => kept,

@@ -71,7 +71,7 @@ export function fakeSocketClass() {
   };
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   url: URL;
   headers: Record<string, string>;
 }

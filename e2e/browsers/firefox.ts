@@ -3,7 +3,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Engine, EnginePage } from './driver.ts';
 
 export const FIREFOX_BINARY = '/usr/bin/firefox-esr';
-export const FIREFOX_LANGUAGES = 'fil-PH, fil';
+const FIREFOX_LANGUAGES = 'fil-PH, fil';
 
 function firefoxPage(page: Page): EnginePage {
   const inWidget = async (selector: string) => {

@@ -9,13 +9,21 @@ import pkg from '../../package.json' with { type: 'json' };
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const entry = here(`../../${pkg.exports['.'].import}`);
-if (!existsSync(entry)) throw new Error(`${entry} is missing: run the package build (vite build) first`);
+// Checked when Vite resolves the config, not on import: tools that only read this file (knip)
+// should not need dist/.
+const needsPackageBuild = {
+  name: 'needs-package-build',
+  config() {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run the package build (vite build) first`);
+  },
+};
 
 export default defineConfig({
   root: here('.'),
   // Relative asset URLs: the test serves the build from /e2e/react/dist/ on the repo's dev server.
   base: './',
   publicDir: false,
+  plugins: [needsPackageBuild],
   resolve: { alias: [{ find: /^parley-chat$/, replacement: entry }] },
   // React's JSX without @vitejs/plugin-react (this repository's own JSX is Preact's). Oxc compiles
   // a namespaced prop name such as `onparley:message` to the string key React 19 wants.

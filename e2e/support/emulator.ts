@@ -1,7 +1,7 @@
 // Typed access to the emulator's control API for the Playwright specs.
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export interface AddressRequestLog {
+interface AddressRequestLog {
   at: number;
   mode: 'plain' | 'secret';
   status: number;

@@ -29,7 +29,7 @@ export interface HostileOptions {
 }
 
 /** Huge frames stay under the control API's 1 MB body limit, escapes included. */
-export const HUGE_LENGTH = 950_000;
+const HUGE_LENGTH = 950_000;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = Array<string | number>;

@@ -5,7 +5,7 @@
 // wraps IndexedDB before the page's own scripts run.
 import type { BrowserContext, Page } from '@playwright/test';
 
-export interface IdbFaults {
+interface IdbFaults {
   mode: 'ok' | 'quota';
   slowMs: number;
   refusedPuts: number;

@@ -10,7 +10,7 @@ import { useSignalValue } from './use-signal.ts';
 import { WebhookSettings } from './WebhookSettings.tsx';
 import { ApiKeys } from './ApiKeys.tsx';
 
-export const PAGE = 50;
+const PAGE = 50;
 
 export function WebhookLog(props: { store: ConsoleStore; origin: string }) {
   const { store } = props;

@@ -3,7 +3,7 @@ import { signal, type Signal } from '@preact/signals-core';
 import type { Agent } from './api.ts';
 
 export const AGENT_KEY = 'parley-console-agent';
-export const DEFAULT_AGENT: Agent = { name: 'Agent', picture: '' };
+const DEFAULT_AGENT: Agent = { name: 'Agent', picture: '' };
 
 /** The agent of this browser; each change is saved (a storage that refuses is ignored). */
 export function createAgent(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeLocalStorage()): {

@@ -24,7 +24,7 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export interface ConsoleState {
+interface ConsoleState {
   settings: ConsoleSettings;
   threads: ThreadSummary[];
   webhooks: WebhookDelivery[];
@@ -32,7 +32,7 @@ export interface ConsoleState {
   dropped?: BoundName[];
 }
 
-export interface ThreadDetail {
+interface ThreadDetail {
   thread: ThreadSummary;
   transcript: TranscriptEntry[];
 }

@@ -11,7 +11,7 @@ import { createFeedConnection, type FeedSourceConstructor, type FeedStatus } fro
 import { createSelectedTranscript } from './selected-transcript.ts';
 
 export { messageOf } from './api.ts';
-export { RETRY_MS, type FeedSource, type FeedSourceConstructor, type FeedStatus } from './feed-connection.ts';
+export { RETRY_MS, type FeedSource, type FeedStatus } from './feed-connection.ts';
 
 export interface ConsoleStore {
   readonly settings: ReadonlySignal<ConsoleSettings | undefined>;

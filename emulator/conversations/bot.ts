@@ -11,7 +11,7 @@ import type { ConversationState } from './state.ts';
 import type { ConversationTimers } from './timers.ts';
 
 /** Where the bot's answers go: a socket thread's sockets (and `outbound`), or the webhook's `message`. */
-export type Channel = 'socket' | 'rest';
+type Channel = 'socket' | 'rest';
 
 export interface Bot {
   /** The step that answers, with all it sends (turns.ts: NOTHING and SLOT steps); moves the thread's cursor. */

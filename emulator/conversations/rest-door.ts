@@ -17,7 +17,7 @@ import type { ConversationTimers } from './timers.ts';
 /** writeConcern waits at most this long for delayed replies. */
 const WRITE_CONCERN_LIMIT_MS = 30_000;
 
-export type RestOutcome =
+type RestOutcome =
   | { kind: 'ok'; reply?: Record<string, unknown> | undefined }
   | { kind: 'refused'; status: number; field: string; message: string };
 

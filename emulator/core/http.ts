@@ -54,7 +54,7 @@ export class HttpError extends Error {
 }
 
 /** The largest request body the emulator reads (spec 8 does not show one; 1 MB is generous). */
-export const MAX_BODY_BYTES = 1_000_000;
+const MAX_BODY_BYTES = 1_000_000;
 
 /**
  * Reads a JSON body (an empty body is `{}`). Throws HttpError 413 past MAX_BODY_BYTES, 415 when

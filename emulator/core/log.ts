@@ -4,7 +4,7 @@ import { escapeControls } from '../safety/terminal.ts';
 
 import { BoundedList } from '../safety/bounded.ts';
 import { BOUNDS } from '../safety/retention.ts';
-export interface Departure {
+interface Departure {
   at: number;
   /** Where it happened: `address`, `socket`, `rest`… */
   where: string;

@@ -90,7 +90,7 @@ export const DEFAULTS = {
 
 // From the source (emulator/core/) or the build (dist/emulator/index.js, with flows/ copied beside
 // it by emulator/vite.config.ts).
-export const DEMO_FLOWS = new URL(import.meta.url.endsWith('.ts') ? '../flows/demo-flows.json' : './flows/demo-flows.json', import.meta.url);
+const DEMO_FLOWS = new URL(import.meta.url.endsWith('.ts') ? '../flows/demo-flows.json' : './flows/demo-flows.json', import.meta.url);
 
 /** Checks and completes the options; throws a TypeError naming the option that is wrong. */
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {

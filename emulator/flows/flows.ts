@@ -174,7 +174,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Lowercase, strip accents and punctuation, collapse spaces. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -202,7 +202,7 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 /** Below this a text is not considered to match an intent. */
-export const MATCH_THRESHOLD = 0.5;
+const MATCH_THRESHOLD = 0.5;
 
 export interface Match {
   flow: Flow;
@@ -269,7 +269,7 @@ function compareRank(a: number[], b: number[]): number {
 
 // ---- replies ----
 
-export const BOT = { name: 'Parley Bot', role: 'bot', userId: 'bot' } as const;
+const BOT = { name: 'Parley Bot', role: 'bot', userId: 'bot' } as const;
 
 export interface ReplyFrame {
   /** Milliseconds after the previous reply frame (server-side wait, not the widget's `delay`). */

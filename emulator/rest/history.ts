@@ -5,7 +5,7 @@ import { listedThreadId } from '../threads/threads.ts';
 import { visitorAsReceived } from '../threads/originators.ts';
 
 /** Spec 8: GET messages and GET threads return 20 entries per page. */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /**
  * Decision: page 1 holds the 20 newest entries, oldest first within the page (a chat shows them

@@ -22,7 +22,7 @@ export interface RestRequest {
   fail(status: number, message: string): void;
 }
 
-export type RestHandler = (r: RestRequest) => void | Promise<void>;
+type RestHandler = (r: RestRequest) => void | Promise<void>;
 
 /** `messages/:threadId` style patterns, with the methods each accepts. */
 export type RestRoutes = Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', RestHandler>>>;

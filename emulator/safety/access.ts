@@ -14,7 +14,7 @@ export interface AccessRules {
 }
 
 /** The host name of a Host header: no port, no brackets, lower case, no trailing dot. */
-export function hostnameOf(host: string): string {
+function hostnameOf(host: string): string {
   const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
   return name.toLowerCase().replace(/\.$/, '');
 }

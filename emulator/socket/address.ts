@@ -16,8 +16,6 @@ import { describeRequest, missingParts, overlongPart, refuseClient, type Address
 import { injectFailure, newOverrides, type Overrides } from './injected-failures.ts';
 import { createTokenBook, type TokenRecord } from './tokens.ts';
 
-export type { AddressLogEntry } from './address-request.ts';
-export type { Overrides } from './injected-failures.ts';
 export type { TokenRecord } from './tokens.ts';
 
 export interface AddressConfig {

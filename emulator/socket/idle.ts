@@ -4,8 +4,8 @@ import type { SocketRecord } from './connections.ts';
 import type { SocketDeps } from './deps.ts';
 
 /** Close code and reason when a socket stays silent past the idle limit. */
-export const IDLE_CLOSE_CODE = 4000;
-export const IDLE_CLOSE_REASON = 'idle timeout';
+const IDLE_CLOSE_CODE = 4000;
+const IDLE_CLOSE_REASON = 'idle timeout';
 
 export interface IdleTimers {
   /** (Re)starts the idle timer from the last received frame; blackholed sockets never idle out. */

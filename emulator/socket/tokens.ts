@@ -17,7 +17,7 @@ export interface TokenRecord {
 }
 
 /** Who a token is for: the secret mode also names the thread. */
-export type TokenHolder = Pick<TokenRecord, 'clientId' | 'sessionId' | 'mode' | 'threadId'>;
+type TokenHolder = Pick<TokenRecord, 'clientId' | 'sessionId' | 'mode' | 'threadId'>;
 
 export interface TokenBook {
   /** A new token (forgetting those long expired first). */

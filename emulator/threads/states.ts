@@ -4,10 +4,10 @@
 import type { ConversationStatus } from '../core/model.ts';
 
 /** Why the bot is paused: a handover (timed), a moderator's message or takeover, or POST pause. */
-export type PauseReason = 'handover' | 'moderator' | 'pause';
+type PauseReason = 'handover' | 'moderator' | 'pause';
 
 /** The bot of a thread: answering, or paused for a reason (a handover pause ends at `until`). */
-export type BotState =
+type BotState =
   | { readonly state: 'active' }
   | {
       readonly state: 'paused';
@@ -37,7 +37,7 @@ export type ConversationEvent =
   | { readonly type: 'tick'; readonly now: number };
 
 /** Webhook events of spec 6.2 that the state machine causes. */
-export type StateWebhookEvent = 'paused' | 'resumed' | 'takeover';
+type StateWebhookEvent = 'paused' | 'resumed' | 'takeover';
 
 /** What the caller must do after a transition, in order. */
 export type Effect =
@@ -57,7 +57,7 @@ export type TransitionResult =
   | { readonly refused: Refusal };
 
 /** The tag that resolve sets (spec 3). */
-export const CONTROL_STATE_TAG = 'control_state';
+const CONTROL_STATE_TAG = 'control_state';
 
 /** A new thread: open, bot answering, no tags. */
 export function newConversation(): Conversation {

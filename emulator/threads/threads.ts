@@ -8,9 +8,9 @@ import type { ThreadSummary, TranscriptEntry } from '../core/model.ts';
 import { newConversation, type Conversation } from './states.ts';
 
 /** The organisation part of listed thread ids (`<id>|o_<org>`, spec 2.7). */
-export const ORGANISATION_ID = 'parley';
+const ORGANISATION_ID = 'parley';
 
-export interface SeenTrace {
+interface SeenTrace {
   speech: string;
   /** The `message.delivered` payload first sent, sent again for a repeat. */
   echo: Record<string, unknown>;

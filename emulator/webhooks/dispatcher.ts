@@ -24,7 +24,7 @@ import { applyAnswer, armRetry } from './attempts.ts';
 import { createDeliveryLedger, jsonBytes, type Tracked } from './ledger.ts';
 
 /** Where events go; read when an event is emitted. */
-export interface WebhookTarget {
+interface WebhookTarget {
   url: string;
   /** Sent in every body, as the real service authenticates its calls. */
   verifyToken?: string;

@@ -45,7 +45,7 @@ export interface DeliveryLedger {
   clear(): void;
 }
 
-export function isSettled(delivery: WebhookDelivery): boolean {
+function isSettled(delivery: WebhookDelivery): boolean {
   return delivery.state === 'delivered' || delivery.state === 'failed' || delivery.state === 'dropped';
 }
 

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import { sendError, sendJson, sendPreflight } from '../core/http.ts';
 
 /** One POST the receiver got. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   /** Epoch milliseconds. */
   at: number;
   headers: { 'content-type'?: string; 'user-agent'?: string };

@@ -15,7 +15,7 @@ export const RETRY_POLICY = {
 } as const;
 
 /** Scales a duration by the time scale, in whole milliseconds (timers have no finer grain). */
-export function scaleMs(ms: number, timeScale: number): number {
+function scaleMs(ms: number, timeScale: number): number {
   return Math.round(ms * timeScale);
 }
 

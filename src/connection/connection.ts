@@ -33,7 +33,7 @@ export interface ConnectionTimings {
   backoff: BackoffOptions;
 }
 
-export const DEFAULT_TIMINGS: ConnectionTimings = {
+const DEFAULT_TIMINGS: ConnectionTimings = {
   pingIntervalMs: 25_000,
   pongTimeoutMs: 10_000,
   connectTimeoutMs: 15_000,

@@ -28,7 +28,7 @@ export interface RichButton {
   action: RichAction;
 }
 
-export interface RichMedia {
+interface RichMedia {
   type: 'image' | 'video';
   url: string;
 }
@@ -60,13 +60,11 @@ export type RichContent =
   /** `url`: a map (OpenStreetMap) at the location's latitude and longitude. */
   | { type: 'location'; title: string; url: string; action?: RichAction | undefined };
 
-export type RichType = RichContent['type'];
-
 /** What became of one response: drawn, deliberately not drawn, or a problem (its fallback shows). */
 export type RichResult = { content: RichContent } | { skip: true } | { problem: string };
 
 /** The template types the widget draws, besides `text` (drawn as a plain bubble). */
-export function isRichType(type: string): type is TemplateType {
+function isRichType(type: string): type is TemplateType {
   return Object.hasOwn(TemplatePayloads, type);
 }
 

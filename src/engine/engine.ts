@@ -23,7 +23,6 @@ import { threadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 
-export type { SendRequest } from '../conversation/send-payloads.ts';
 export type { EngineOptions } from './options.ts';
 
 /** What a lead's engine does for the tabs (tabs/commands.ts carries their commands to it). */

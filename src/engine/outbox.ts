@@ -134,5 +134,3 @@ export function createOutbox(deps: {
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

@@ -8,7 +8,7 @@ import type { TimedEntry } from '../conversation/received-entries.ts';
 import type { ReceivedEntry } from '../conversation/transcript.ts';
 
 // keepTyping with no follow-up must not leave the indicator on for ever.
-export const KEEP_TYPING_LIMIT_MS = 60_000;
+const KEEP_TYPING_LIMIT_MS = 60_000;
 
 /** `onReveal` gets the entries that appear together, in order: one call (one change to publish) for many. */
 export function createPlayer(deps: { clock: Clock; onReveal: (entries: ReceivedEntry[]) => void }) {

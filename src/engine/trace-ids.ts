@@ -11,7 +11,7 @@ const EPOCH_2024 = Date.UTC(2024, 0, 1);
  * same millisecond differ by chance 999 in 1000; a device's own traceIds still grow one by one
  * (the floor). Well inside Number.MAX_SAFE_INTEGER for centuries.
  */
-export function clockTraceId(now: number, random: () => number): number {
+function clockTraceId(now: number, random: () => number): number {
   return Math.max(0, Math.floor(now - EPOCH_2024)) * 1000 + Math.floor(random() * 1000);
 }
 

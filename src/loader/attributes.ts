@@ -55,7 +55,7 @@ export const UI_ATTRIBUTES = [
   'notify-sound',
 ] as const;
 
-export type UiAttribute = (typeof UI_ATTRIBUTES)[number];
+type UiAttribute = (typeof UI_ATTRIBUTES)[number];
 /** Every attribute `<parley-chat>` observes. */
 export type ObservedAttribute = ClientAttribute | UiAttribute;
 

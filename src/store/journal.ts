@@ -61,5 +61,3 @@ export function createJournal(store: ConversationStore, options: JournalOptions 
     },
   };
 }
-
-export type Journal = ReturnType<typeof createJournal>;

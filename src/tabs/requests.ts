@@ -47,5 +47,3 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     },
   };
 }
-
-export type TypedRequests = ReturnType<typeof createTypedRequests>;

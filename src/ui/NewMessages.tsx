@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** Quiet this long after the last new message before the count is announced. */
-export const ANNOUNCE_AFTER_MS = 1_000;
+const ANNOUNCE_AFTER_MS = 1_000;
 
 export function NewMessages(props: { count: number; strings: PanelStrings; onJump: () => void }) {
   const { count, strings } = props;

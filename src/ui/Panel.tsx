@@ -16,7 +16,7 @@ import { useMediaQuery } from './use-media-query.ts';
 import { useSignalValue } from './use-signal.ts';
 
 /** The same condition as the full-screen layout in widget.css. */
-export const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
+const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
 const FOCUSABLE = 'button:not([disabled]), a[href], textarea, [tabindex="0"]';
 
 export function Panel(props: {

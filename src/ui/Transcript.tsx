@@ -20,7 +20,7 @@ import { separators } from './transcript/separators.tsx';
 
 export { PAGE } from './transcript/history-window.ts';
 
-export function visibleEntries(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
+function visibleEntries(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
   return entries.filter((entry) => !(entry.kind === 'user' && entry.hidden));
 }
 

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../connection/status.ts';
 import { say, type PanelStrings } from '../i18n/strings.ts';
 
 /** Whole seconds left until `retryAt`, never below zero. */
-export function secondsUntil(retryAt: number, now: number): number {
+function secondsUntil(retryAt: number, now: number): number {
   return Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
 

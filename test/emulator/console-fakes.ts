@@ -101,7 +101,7 @@ export class FakeSource implements ConsoleSource {
   }
 }
 
-export interface FetchCall {
+interface FetchCall {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -130,7 +130,7 @@ export function fakeFetch(routes: Record<string, Route>) {
   return { fetch: fetchFn, calls };
 }
 
-export function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 

@@ -19,7 +19,7 @@ export interface ChildEmulator {
   stop(): void;
 }
 
-export interface MemoryReading {
+interface MemoryReading {
   rssMB: number;
   /** The emulator's process id, when known. */
   pid?: number;
@@ -72,7 +72,7 @@ export function startChildEmulator(command: string, args: string[], options: { c
 }
 
 /** The emulator's memory: its control API when it has `memory`, else the RSS of `pid`. */
-export async function readMemory(url: string, pid?: number): Promise<MemoryReading> {
+async function readMemory(url: string, pid?: number): Promise<MemoryReading> {
   const res = await fetch(`${url}/__control/memory`).catch(() => undefined);
   if (res?.ok) {
     const body = (await res.json()) as { pid: number; memory: { rss: number; heapUsed: number }; kept: MemoryReading['kept']; webhooksUnsettled: number };
@@ -138,7 +138,7 @@ async function openSocket(url: string): Promise<{ ws: WebSocket; pong(): Promise
  * bulk in the text: socket messages have no length limit; now and then in `originator.metadata`),
  * with unknown frame types, malformed JSON and refused payloads among them (logged too).
  */
-export function loadFrame(i: number, bytes: number, threadId: string): string {
+function loadFrame(i: number, bytes: number, threadId: string): string {
   const filler = String.fromCharCode(97 + (i % 26)).repeat(bytes) + i; // distinct texts
   const thread = i % 50 === 3 ? `${threadId}-${i}` : threadId;
   switch (i % 20) {
@@ -156,7 +156,7 @@ export function loadFrame(i: number, bytes: number, threadId: string): string {
 }
 
 /** Sends the plan's frames on one socket and resolves once the emulator has handled them all. */
-export async function sendLoad(url: string, plan: LoadPlan): Promise<{ sent: number; seconds: number }> {
+async function sendLoad(url: string, plan: LoadPlan): Promise<{ sent: number; seconds: number }> {
   const socket = await openSocket(url);
   const threadId = `memory-${randomUUID()}`;
   const started = performance.now();
