@@ -1,15 +1,15 @@
-import type { InlineConfig } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
 
 // The script-tag files in dist/: the loader (parley.js) and the chat it loads. Both are classic
 // scripts for any site; scripts/build-embed.ts builds them, the chat first (the loader carries
 // its name and integrity hash).
-export function embedConfig(entry: string, define: Record<string, string> = {}, alias: Record<string, string> = {}): InlineConfig {
+export function embedConfig(entry: string, define: Record<string, string> = {}, plugins: Plugin[] = []): InlineConfig {
   return {
     configFile: false,
     publicDir: false,
     logLevel: 'warn',
     define,
-    resolve: { alias: Object.entries(alias).map(([name, replacement]) => ({ find: new RegExp(`^${name}$`), replacement })) },
+    plugins,
     build: {
       lib: { entry, formats: ['iife'], name: 'Parley', fileName: () => 'parley.js' },
       // Browsers from 2023 on: native private fields and :dir() stay as written (older targets

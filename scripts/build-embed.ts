@@ -6,16 +6,51 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build, type Rollup } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
+import { CHAT_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
 
 const DIST = 'dist';
 
+/**
+ * In the build of a file that another loads: each module `takes` lists (src/embed-shares.ts) is
+ * what the loading file handed over on this file's <script> element, read by position as this
+ * file starts, in place of a copy of the module. An export not listed fails the build.
+ */
+function takeShared(takes: Shares): Plugin {
+  const HANDED = '\0parley:handed';
+  const shimOf = new Map<string, string>(); // a module's resolved id -> its stand-in's id
+  const shims = new Map<string, string>(); // a stand-in's id -> its code
+  return {
+    name: 'parley-take-shared',
+    enforce: 'pre',
+    async buildStart() {
+      let position = 0;
+      for (const [module, names] of takes) {
+        const resolved = await this.resolve(module.startsWith('src/') ? resolve(module) : module, resolve('src/embed.ts'));
+        if (!resolved) throw new Error(`${module}: no such module`);
+        const id = `\0parley:shared:${module}`;
+        shimOf.set(resolved.id, id);
+        shims.set(id, `import handed from '${HANDED}';\n${names.map((name) => `export const ${name} = handed[${position++}];`).join('\n')}`);
+      }
+    },
+    async resolveId(source, importer, options) {
+      if (source === HANDED || shims.has(source)) return source;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && shimOf.get(resolved.id)) ?? resolved;
+    },
+    load(id) {
+      if (id === HANDED) return `export default document.currentScript?.[Symbol.for('parley.chat')] || [];`;
+      return shims.get(id);
+    },
+  };
+}
+
 /** The one JavaScript file a build wrote in memory, and its source map. */
-async function buildInMemory(entry: string, define: Record<string, string> = {}, alias: Record<string, string> = {}) {
-  const result = (await build(embedConfig(entry, define, alias))) as Rollup.RollupOutput | Rollup.RollupOutput[];
+async function buildInMemory(entry: string, define: Record<string, string> = {}, takes: Shares = []) {
+  const result = (await build(embedConfig(entry, define, takes.length ? [takeShared(takes)] : []))) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const output = (Array.isArray(result) ? result[0]! : result).output;
   const chunk = output.find((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const map = output.find((item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.map'));
@@ -55,10 +90,12 @@ function writeChatPart(prefix: string, built: { code: string; map: string }): [s
 }
 
 const languages = await writeLanguages();
-// The rich templates, with the chat's Preact (src/embed-rich-preact.ts) in place of their own.
-const shim = resolve('src/embed-rich-preact.ts');
-const rich = writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, { preact: shim, 'preact/hooks': shim }));
-const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_RICH_FILE__: JSON.stringify(rich) });
+// The chat's parts, with the chat's Preact and signals in place of their own; the chat with the loader's code.
+const parts = {
+  rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
+  notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
+};
+const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
@@ -68,4 +105,4 @@ const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
 });
 write('parley.js', loader);
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…), which loads ${rich[0]} and ${LANGUAGES.length} languages' files`);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…), which loads ${Object.values(parts).map(([name]) => name).join(', ')} and ${LANGUAGES.length} languages' files`);

@@ -4,8 +4,9 @@
 // The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
 // name and integrity hash in here).
 import { currentClassicScript } from './browser/current-script.ts';
-import { CLIENT_ATTRIBUTES, UI_ATTRIBUTES } from './loader/attributes.ts';
-import type { ChatFile } from './embed-chat.ts';
+import { OBSERVED_ATTRIBUTES } from './loader/attributes.ts';
+import type { ChatModule } from './loader/chat-host.ts';
+import { chatShares } from './loader/chat-shares.ts';
 import { loadScript } from './loader/load-script.ts';
 import { createParleyChatClass } from './loader/parley-chat.ts';
 import { registerElement } from './loader/register.ts';
@@ -25,7 +26,7 @@ function mountFromScript(script: HTMLScriptElement): void {
     return;
   }
   const element = document.createElement('parley-chat');
-  for (const name of [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES]) {
+  for (const name of OBSERVED_ATTRIBUTES) {
     const value = script.getAttribute(`data-${name}`);
     if (value !== null) element.setAttribute(name, value);
   }
@@ -37,7 +38,7 @@ function mountFromScript(script: HTMLScriptElement): void {
 // sits beside it (a CDN path or a self-hosted folder alike).
 const script = currentClassicScript();
 const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
-registerElement('parley-chat', () => createParleyChatClass(() => loadScript<ChatFile>(chatUrl, __PARLEY_CHAT_INTEGRITY__).then((chat) => chat.chatModule(loadScript))));
+registerElement('parley-chat', () => createParleyChatClass(() => loadScript<ChatModule>(chatUrl, __PARLEY_CHAT_INTEGRITY__, chatShares)));
 if (!script) {
   console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {

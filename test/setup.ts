@@ -2,6 +2,10 @@
 import 'fake-indexeddb/auto';
 import * as richTemplates from '../src/ui/rich/RichMessage.tsx';
 import { richArrived } from '../src/ui/rich-slot.ts';
+import { startNotifications } from '../src/chat/notifications.ts';
+import { notificationsFrom } from '../src/chat/notifications-part.ts';
 
-// The rich templates' code is at hand in unit tests (in the browser it arrives when first needed).
+// The rich templates' and the notifications' code is at hand in unit tests (in the browser it
+// arrives when first needed).
 richArrived(richTemplates);
+notificationsFrom(() => Promise.resolve(startNotifications));

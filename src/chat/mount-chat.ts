@@ -12,11 +12,12 @@ import type { WidgetView } from '../ui/view.ts';
 import { optionsFromAttributes } from '../loader/attributes.ts';
 import type { ChatHost, ElementState, MountedChat } from '../loader/chat-host.ts';
 import { sheetOf } from '../loader/styles.ts';
-import { notificationsAsked, startNotifications } from './notifications.ts';
+import { notificationsAsked, watchNotifications } from './notifications-part.ts';
 import { trackVisualViewport } from './viewport.ts';
 import { richArrivedSignal } from '../ui/rich-slot.ts';
 
 export { richFrom } from '../ui/rich-slot.ts';
+export { notificationsFrom } from './notifications-part.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
 let richSheet: CSSStyleSheet | undefined;
@@ -61,7 +62,7 @@ export function mountChat(host: ChatHost): MountedChat {
     if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
   }));
   const notify = signal(notificationsAsked(element));
-  teardown.push(startNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
+  teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their
   // clock's locale data loads now, in a task of its own, while storage is being read.
   if (client.panelOpen.value || open.value) {

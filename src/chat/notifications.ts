@@ -1,6 +1,7 @@
 // Telling a visitor who looks elsewhere, when the page asks for it (notify-title, notify-sound):
 // the unread count in the page's title while the page is hidden, and a short soft sound for a
-// message that arrives while the page is hidden or the panel closed.
+// message that arrives while the page is hidden or the panel closed. Loaded when a page first
+// asks for them (notifications-part.ts), not with the chat.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import { lockManager } from '../browser/features.ts';
 import { slot } from '../browser/slots.ts';
@@ -9,17 +10,13 @@ import { slotKey } from '../browser/slot-keys.ts';
 /** At most one sound in this long, across the tabs of the browser. */
 export const SOUND_GAP_MS = 4_000;
 
-/** What the element's attributes ask for: each on when present, and not "false". */
-export function notificationsAsked(element: Element): { title: boolean; sound: boolean } {
-  const on = (name: string) => !/^(false|null)$/.test(String(element.getAttribute(name)).trim());
-  return { title: on('notify-title'), sound: on('notify-sound') };
-}
-
 export interface NotificationOptions {
   clientId: string;
   unread: ReadonlySignal<number>;
   open: ReadonlySignal<boolean>;
   notify: ReadonlySignal<{ title: boolean; sound: boolean }>;
+  /** The unread count the visitor knows of (when the page asked): a message beyond it is new. */
+  known?: number;
 }
 
 export function startNotifications(options: NotificationOptions): () => void {
@@ -27,7 +24,7 @@ export function startNotifications(options: NotificationOptions): () => void {
   const onVisibility = () => (hidden.value = document.visibilityState === 'hidden');
   document.addEventListener('visibilitychange', onVisibility);
   const title = titleCount();
-  let before = options.unread.peek();
+  let before = options.known ?? options.unread.peek();
   const stop = effect(() => {
     const unread = options.unread.value;
     const { title: showTitle, sound } = options.notify.value;

@@ -8,7 +8,7 @@ import type { ConversationStore } from '../store/contract.ts';
 import type { ReplicaState } from '../conversation/replica.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { Lead } from '../tabs/coordinator.ts';
-import { resolveHttpUrl } from '../options/check-options.ts';
+import { resolveHttpUrl } from '../util/http-url.ts';
 import type { ChatClientOptions } from '../options/client-options.ts';
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 20_000;

@@ -29,7 +29,7 @@ export type ClientAttribute = keyof typeof CLIENT_ATTRIBUTES;
 export type ConfigOption = (typeof CLIENT_ATTRIBUTES)[ClientAttribute];
 
 /** Attributes that change only the UI. */
-export const UI_ATTRIBUTES = [
+const UI_ATTRIBUTES = [
   /** The panel's title. */
   'heading',
   /**

@@ -2,7 +2,7 @@
 // loads the chat at once for a page whose configuration is wrong, so its error shows and is
 // logged at page load).
 import type { ChatClientOptions } from './client-options.ts';
-import { httpUrl } from '../util/http-url.ts';
+import { resolveHttpUrl } from '../util/http-url.ts';
 
 const HEADER_PREFIX = /^[A-Za-z0-9-]+$/;
 
@@ -32,8 +32,4 @@ export function hasOptionsProblem(options: Partial<ChatClientOptions>): boolean 
     [options.baseUrl, options.sdkUrl].some((value) => value?.trim() && !resolveHttpUrl(value)) ||
     (options.headerPrefix !== undefined && !HEADER_PREFIX.test(options.headerPrefix))
   );
-}
-
-export function resolveHttpUrl(value: string): string | undefined {
-  return httpUrl(value.trim(), globalThis.location?.href)?.replace(/\/+$/, '');
 }

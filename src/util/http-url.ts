@@ -7,3 +7,8 @@ export function httpUrl(value: string, base?: string): string | undefined {
     return undefined;
   }
 }
+
+/** `value` trimmed and resolved against the page, when it is an http(s) address; without trailing slashes. */
+export function resolveHttpUrl(value: string): string | undefined {
+  return httpUrl(value.trim(), globalThis.location?.href)?.replace(/\/+$/, '');
+}

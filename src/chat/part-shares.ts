@@ -1,0 +1,11 @@
+// What the chat hands each of its parts loaded when first needed (embed-chat.ts), which carry no
+// copy of it: one Preact, one graph of signals (embed-shares.ts lists these, in order).
+import { effect, signal } from '@preact/signals-core';
+import { Component, Fragment, h } from 'preact';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { lockManager } from '../browser/features.ts';
+import { slot } from '../browser/slots.ts';
+import { slotKey } from '../browser/slot-keys.ts';
+
+export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo];
+export const notificationShares = [effect, signal, lockManager, slot, slotKey];

@@ -1,0 +1,39 @@
+// What a script-tag file takes from the file that loads it instead of carrying a copy of its own:
+// the chat (dist/parley-chat.<hash>.js) takes the loader's code that both run, and each part of
+// the chat loaded when first needed takes the chat's Preact, signals and storage (one Preact and
+// one graph of signals, or hooks and effects would not work). The file that loads another hands
+// the values over on its <script> element (loader/load-script.ts's `imports`), in the order listed
+// here; scripts/build-embed.ts makes each module listed, in the taking file's build, read them
+// from there. By position, not by name: names would cost the giving file their bytes.
+// embed-shares.test.ts checks each giver's list against these. A file put on a page by hand is
+// handed nothing: its top level uses none of these, so it can say so (embed-chat.ts).
+
+/** Modules (a package, or a file under src/) and the exports taken of each, in order. */
+export type Shares = ReadonlyArray<readonly [module: string, names: readonly string[]]>;
+
+/** What the chat takes from the loader (loader/chat-shares.ts hands it over). */
+export const CHAT_TAKES: Shares = [
+  ['src/client/user-check.ts', ['checkEvent', 'checkUser']],
+  ['src/loader/attributes.ts', ['optionsFromAttributes']],
+  ['src/i18n/launcher-strings.ts', ['launcherStrings', 'mergeStrings']],
+  ['src/util/http-url.ts', ['httpUrl', 'resolveHttpUrl']],
+  ['src/loader/styles.ts', ['sheetOf']],
+  ['src/browser/slot-keys.ts', ['slotKey']],
+  ['src/loader/dom.ts', ['CLOSE_ICON']],
+  // The script loader: the chat loads its languages' files and its parts with it.
+  ['src/loader/load-script.ts', ['CHAT_EXPORTS', 'loadScript']],
+];
+
+/** What the rich templates take from the chat (chat/part-shares.ts hands it over). */
+export const RICH_TAKES: Shares = [
+  ['preact', ['h', 'Fragment', 'Component']],
+  ['preact/hooks', ['useState', 'useRef', 'useLayoutEffect', 'useMemo']],
+];
+
+/** What the notifications take from the chat (chat/part-shares.ts hands it over). */
+export const NOTIFICATIONS_TAKES: Shares = [
+  ['@preact/signals-core', ['effect', 'signal']],
+  ['src/browser/features.ts', ['lockManager']],
+  ['src/browser/slots.ts', ['slot']],
+  ['src/browser/slot-keys.ts', ['slotKey']],
+];
