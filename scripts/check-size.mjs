@@ -53,19 +53,22 @@
 // the parts' one shared object and their parameters).
 // indexedDbStore split along its seams (the connection, the transactions, the read, the overlay):
 // 44.72 kB measured alone (45,796 bytes, +55 bytes: the parts' arguments); with the engine's split, 44.81 kB.
+// Issue 31's first room: 43.92 kB (-0.89 kB) once the chat takes the code it shares with the
+// loader from the loader (-0.66 kB) and the notifications became a part of their own (-0.22 kB).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const dist = readdirSync('dist');
-const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
+const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.|notify\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
 const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.82, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.93, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
+  { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 1.5 },
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },
 ];
 

@@ -14,7 +14,7 @@ export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}
   const loadChat = () =>
     import('./chat/mount-chat.ts').then(({ mountChat, richFrom, notificationsFrom }) => {
       richFrom(() => import('./ui/rich/RichMessage.tsx')); // chunks of their own too
-      notificationsFrom(() => import('./chat/notifications.ts'));
+      notificationsFrom(() => import('./chat/notifications.ts').then((part) => part.startNotifications));
       return { mountChat, loadLanguage: loadLanguageChunk };
     });
   return registerElement(tagName, () => createParleyChatClass(loadChat, deps));

@@ -3,7 +3,7 @@
 // storage are the chat's own (embed-shares.ts): the chat's signals drive its effect.
 import { currentClassicScript } from './browser/current-script.ts';
 import { CHAT_EXPORTS } from './loader/load-script.ts';
-import * as notifications from './chat/notifications.ts';
+import { startNotifications } from './chat/notifications.ts';
 
 const script = currentClassicScript() as (HTMLScriptElement & Record<symbol, unknown>) | null;
-if (script) script[CHAT_EXPORTS] = notifications;
+if (script) script[CHAT_EXPORTS] = startNotifications;

@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import * as richTemplates from '../src/ui/rich/RichMessage.tsx';
 import { richArrived } from '../src/ui/rich-slot.ts';
-import * as notifications from '../src/chat/notifications.ts';
+import { startNotifications } from '../src/chat/notifications.ts';
 import { notificationsFrom } from '../src/chat/notifications-part.ts';
 
 // The rich templates' and the notifications' code is at hand in unit tests (in the browser it
 // arrives when first needed).
 richArrived(richTemplates);
-notificationsFrom(() => Promise.resolve(notifications));
+notificationsFrom(() => Promise.resolve(startNotifications));

@@ -3,15 +3,13 @@
 // brings it with import() (define.ts), the script-tag build as a file of its own beside the
 // chat's (embed-chat.ts).
 import { effect } from '@preact/signals-core';
-import type * as NotificationsModule from './notifications.ts';
-import type { NotificationOptions } from './notifications.ts';
+import type { NotificationOptions, startNotifications } from './notifications.ts';
 
-export type NotificationsPart = typeof NotificationsModule;
+export type NotificationsPart = typeof startNotifications;
 
 let source: (() => Promise<NotificationsPart>) | undefined;
-let part: Promise<NotificationsPart> | undefined;
 
-/** Where the notifications' code comes from, when first needed. */
+/** Where the notifications' code comes from, when first needed (each chat mounted asks once). */
 export function notificationsFrom(load: () => Promise<NotificationsPart>): void {
   source = load;
 }
@@ -33,14 +31,11 @@ export function watchNotifications(options: NotificationOptions): () => void {
     asked = true;
     // A message that comes while the code loads is new to the visitor: counted from now.
     const known = options.unread.peek();
-    (part ??= source()).then(
-      ({ startNotifications }) => {
-        if (live) stop = startNotifications({ ...options, known });
+    source().then(
+      (start) => {
+        if (live) stop = start({ ...options, known });
       },
-      (error: unknown) => {
-        part = undefined; // asked again by the next chat mounted
-        console.warn('[parley] the page asked for notifications, but their code could not be loaded:', error instanceof Error ? error.message : error);
-      },
+      (error: Error) => console.warn('[parley] the page asked for notifications, but their code could not be loaded:', error.message),
     );
   });
   return () => {

@@ -2,6 +2,7 @@
 import { signal } from '@preact/signals-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOUND_GAP_MS, startNotifications } from './notifications.ts';
+import { notificationsFrom, watchNotifications } from './notifications-part.ts';
 
 let visibility: DocumentVisibilityState = 'visible';
 const tones: number[] = [];
@@ -123,5 +124,48 @@ describe('the sound', () => {
     hidden.unread.value = 1; // the panel is open, but the page is hidden
     expect(tones).toHaveLength(1);
     hidden.stop();
+  });
+});
+
+describe('their code', () => {
+  afterEach(() => notificationsFrom(() => Promise.resolve(startNotifications)));
+
+  it('is loaded when the page first asks for them, and counts what came meanwhile as new', async () => {
+    let arrive = (_start: typeof startNotifications) => {};
+    const load = vi.fn(() => new Promise<typeof startNotifications>((resolve) => (arrive = resolve)));
+    notificationsFrom(load);
+    const unread = signal(0);
+    const notify = signal({ title: false, sound: false });
+    const stop = watchNotifications({ clientId: 'c1', unread, open: signal(false), notify });
+    unread.value = 1;
+    expect(load).not.toHaveBeenCalled();
+    notify.value = { title: true, sound: false };
+    notify.value = { title: true, sound: true };
+    expect(load).toHaveBeenCalledOnce();
+    unread.value = 2; // while the code loads
+    setVisibility('hidden');
+    arrive(startNotifications);
+    await Promise.resolve();
+    expect(tones).toHaveLength(1);
+    expect(document.title).toBe('(2) My shop');
+    stop();
+    expect(document.title).toBe('My shop');
+  });
+
+  it('starts nothing for a chat gone before it arrived, and says when it cannot load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let arrive = (_start: typeof startNotifications) => {};
+    notificationsFrom(() => new Promise((resolve) => (arrive = resolve)));
+    const gone = watchNotifications({ clientId: 'c1', unread: signal(1), open: signal(false), notify: signal({ title: true, sound: false }) });
+    gone();
+    setVisibility('hidden');
+    arrive(startNotifications);
+    await Promise.resolve();
+    expect(document.title).toBe('My shop');
+    notificationsFrom(() => Promise.reject(new Error('offline')));
+    const failed = watchNotifications({ clientId: 'c1', unread: signal(1), open: signal(false), notify: signal({ title: true, sound: false }) });
+    await Promise.resolve();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be loaded'), 'offline');
+    failed();
   });
 });
