@@ -53,6 +53,13 @@
 // the parts' one shared object and their parameters).
 // indexedDbStore split along its seams (the connection, the transactions, the read, the overlay):
 // 44.72 kB measured alone (45,796 bytes, +55 bytes: the parts' arguments); with the engine's split, 44.81 kB.
+// Issue 30's panel menu ("More options": "Save a copy" and "Delete this conversation" with its
+// confirmation; client.transcript() and forget()): 46.32 kB measured (47,428 bytes, +1,538 bytes
+// over 45,890: the conversation as text 0.37 kB, the menu button and its keyboard 0.36 kB, the
+// confirmation 0.17 kB, the styles 0.15 kB, the texts 0.06 kB, the client's two methods 0.07 kB,
+// the download and the wiring the rest). The chat's budget raised to its ceiling, 45.00 kB, and
+// still 1.32 kB over it: room to be made elsewhere before this fits. The largest language 1.26 kB
+// (Greek, 1,288 bytes, +0.14 kB: the menu's six texts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -63,8 +70,8 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.82, ceiling: 45 },
-  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 45, ceiling: 45 },
+  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.8, ceiling: 5 },
 ];
