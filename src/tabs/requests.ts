@@ -5,6 +5,7 @@
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>) {
   const kept = new Map<string, SendRequest>();
@@ -28,7 +29,7 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     seen(entries: readonly TranscriptEntry[]): void {
       for (const entry of entries) {
         if (entry.kind !== 'user') continue;
-        const rid = entry.id.slice(1);
+        const rid = requestIdOf(entry.id);
         const request = kept.get(rid);
         if (request && entry.traceId) kept.set(rid, { ...request, traceId: entry.traceId });
         waiters.get(rid)?.(entry);
@@ -39,11 +40,11 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     },
     /** The holder saved these entries (and removed their queue records with the same write). */
     saved(ids: readonly string[]): void {
-      for (const id of ids) forget(id.slice(1), false);
+      for (const id of ids) forget(requestIdOf(id), false);
     },
     /** Entries that left the transcript. */
     removed(ids: readonly string[]): void {
-      for (const id of ids) forget(id.slice(1), true);
+      for (const id of ids) forget(requestIdOf(id), true);
     },
   };
 }
