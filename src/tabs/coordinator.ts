@@ -8,24 +8,18 @@ import { effect } from '@preact/signals-core';
 import type { Engine } from '../engine/engine.ts';
 import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
-import type { ConversationStore } from '../store/contract.ts';
-import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
+import type { Op, ReplicaState } from '../conversation/replica.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import type { Clock } from '../connection/clock.ts';
-import type { Logger } from '../protocol/parse.ts';
 import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
 import { lockManager, refuse } from '../browser/features.ts';
-import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
+import { browserLifecycle, electLeader, type Election } from './election.ts';
 import { runCommand } from './commands.ts';
+import type { CoordinatorOptions, TabSupport } from './coordinator-options.ts';
 import { BEAT_MS, trackLeads } from './leads.ts';
 import { createTypedRequests } from './requests.ts';
 
-/** What sharing a conversation between tabs needs from the browser. */
-export interface TabSupport {
-  locks: LockManagerLike;
-  Channel: ChannelConstructor;
-  lifecycle: PageLifecycle;
-}
+export type { CoordinatorOptions, Lead, TabSupport } from './coordinator-options.ts';
+export { BEAT_MS, SILENCE_MS } from './leads.ts';
 
 /** Web Locks and BroadcastChannel where both exist and are allowed; otherwise each tab works alone. */
 export function browserTabSupport(): TabSupport | undefined {
@@ -36,36 +30,25 @@ export function browserTabSupport(): TabSupport | undefined {
   return locks && Channel ? { locks, Channel, lifecycle: browserLifecycle() } : undefined;
 }
 
-export { BEAT_MS, SILENCE_MS } from './leads.ts';
-
-/** What the engine of a lead needs from the coordinator. */
-export interface Lead {
-  publish: (op: Op) => void;
-  emit: (event: SharedEvent) => void;
-  epoch: number;
-  /** Messages typed in this tab and not yet safe: taken in first, with the traceIds a former holder gave them. */
-  carried: SendRequest[];
-  /** The store refused a write: another tab leads, under this epoch. */
-  superseded: (epoch: number) => void;
-}
-
-export interface CoordinatorOptions {
-  /** Names the lock and the channel: one conversation per clientId. */
-  name: string;
-  tabId: string;
-  /** Undefined: this tab works alone. */
-  support: TabSupport | undefined;
-  replica: Replica;
-  /** Where typed messages wait for a holder. */
-  store: Pick<ConversationStore, 'queue' | 'unqueue'>;
-  createEngine: (lead: Lead) => Engine;
-  /** Reports an event to this tab's page. */
-  emit: (event: SharedEvent) => void;
-  clock: Clock;
-  /** Only a tab the visitor sees takes the lock from a silent holder (hidden tabs' timers are throttled). */
-  isVisible: () => boolean;
-  /** Told about messages between tabs that are ignored. */
-  logger: Logger;
+/** One conversation across the tabs: what a tab's client asks of it. */
+export interface Coordinator {
+  /** Settles once this tab shows a holder's state (its own or another tab's). */
+  readonly ready: Promise<void>;
+  /** This tab holds the socket. */
+  readonly leading: boolean;
+  /** Joins the other tabs (or, where it cannot, leads alone). */
+  join(): void;
+  /** A command for the holder: this tab's engine, or another tab's. */
+  send(command: Command): void;
+  /** Shows a stored conversation until a holder (this tab or another) says what is current. */
+  preview(state: ReplicaState): void;
+  connect(): void;
+  disconnect(): void;
+  /** Sends a message; resolves with its entry once the holder has taken it in. */
+  submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry>;
+  /** Resets the thread in every tab; resolves when this tab shows the new one. */
+  reset(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
 /**
@@ -81,7 +64,7 @@ function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntr
 }
 
 // oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
-export function createCoordinator(options: CoordinatorOptions) {
+export function createCoordinator(options: CoordinatorOptions): Coordinator {
   const { replica, support } = options;
   let engine: Engine | undefined;
   let channel: TabChannel | undefined;
@@ -257,26 +240,23 @@ export function createCoordinator(options: CoordinatorOptions) {
 
   return {
     ready,
-    /** This tab holds the socket. */
-    get leading(): boolean {
+    get leading() {
       return engine !== undefined;
     },
     join,
     send,
-    /** Shows a stored conversation until a holder (this tab or another) says what is current. */
-    preview(state: ReplicaState): void {
+    preview(state) {
       if (!replica.loaded.value) applyOp({ op: 'state', state });
     },
-    connect(): void {
+    connect() {
       wantsConnection = true;
       send({ name: 'connect' });
     },
-    disconnect(): void {
+    disconnect() {
       wantsConnection = false;
       engine?.disconnect();
     },
-    /** Sends a message; resolves with its entry once the holder has taken it in. */
-    async submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry> {
+    async submit(request, optimistic) {
       const taken = typed.add(request);
       replica.addLocal(optimistic);
       if (engine) {
@@ -288,8 +268,7 @@ export function createCoordinator(options: CoordinatorOptions) {
       }
       return taken;
     },
-    /** Resets the thread in every tab; resolves when this tab shows the new one. */
-    async reset(): Promise<void> {
+    async reset() {
       if (engine) return engine.reset();
       const before = replica.threadId.value;
       const changed = new Promise<void>((resolve) => {
@@ -302,7 +281,7 @@ export function createCoordinator(options: CoordinatorOptions) {
       send({ name: 'reset' });
       return changed;
     },
-    async destroy(): Promise<void> {
+    async destroy() {
       if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
       beatTimer = undefined;
       const current = engine;
@@ -314,5 +293,3 @@ export function createCoordinator(options: CoordinatorOptions) {
     },
   };
 }
-
-export type Coordinator = ReturnType<typeof createCoordinator>;

@@ -7,7 +7,22 @@ import type { ConversationStore } from '../store/contract.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 import { requestIdOf } from '../conversation/entry-ids.ts';
 
-export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>) {
+export interface TypedRequests {
+  /** Keeps a request; resolves with its entry once a holder has taken it in. */
+  add(request: SendRequest): Promise<UserEntry>;
+  /** Queues it in storage, for a holder that starts after both tabs went away (false: not kept). */
+  persist(request: SendRequest): Promise<boolean>;
+  /** The requests kept, in the order they were typed. */
+  all(): SendRequest[];
+  /** Entries from the holder: taken in (the sender learns it), and delivered ones are safe. */
+  seen(entries: readonly TranscriptEntry[]): void;
+  /** The holder saved these entries (and removed their queue records with the same write). */
+  saved(ids: readonly string[]): void;
+  /** Entries that left the transcript. */
+  removed(ids: readonly string[]): void;
+}
+
+export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>): TypedRequests {
   const kept = new Map<string, SendRequest>();
   const waiters = new Map<string, (entry: UserEntry) => void>();
 
@@ -17,16 +32,13 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
   }
 
   return {
-    /** Keeps a request; resolves with its entry once a holder has taken it in. */
-    add(request: SendRequest): Promise<UserEntry> {
+    add(request) {
       kept.set(request.rid, request);
       return new Promise((resolve) => waiters.set(request.rid, resolve));
     },
-    /** Queues it in storage, for a holder that starts after both tabs went away. */
-    persist: (request: SendRequest) => store.queue(request),
+    persist: (request) => store.queue(request),
     all: () => [...kept.values()],
-    /** Entries from the holder: taken in (the sender learns it), and delivered ones are safe. */
-    seen(entries: readonly TranscriptEntry[]): void {
+    seen(entries) {
       for (const entry of entries) {
         if (entry.kind !== 'user') continue;
         const rid = requestIdOf(entry.id);
@@ -38,13 +50,12 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
         if (entry.status === 'delivered') forget(rid, true);
       }
     },
-    /** The holder saved these entries (and removed their queue records with the same write). */
-    saved(ids: readonly string[]): void {
+    saved(ids) {
       for (const id of ids) forget(requestIdOf(id), false);
     },
-    /** Entries that left the transcript. */
-    removed(ids: readonly string[]): void {
+    removed(ids) {
       for (const id of ids) forget(requestIdOf(id), true);
     },
   };
 }
+
