@@ -6,16 +6,17 @@
 // they are safe (tabs/requests.ts), so a hand-off loses none.
 import { effect } from '@preact/signals-core';
 import type { Engine } from '../engine/engine.ts';
-import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
-import type { Op, ReplicaState } from '../conversation/replica.ts';
-import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
+import type { ReplicaState } from '../conversation/replica.ts';
+import type { UserEntry } from '../conversation/transcript.ts';
+import type { ChannelConstructor, Command, Envelope } from './channel.ts';
 import { lockManager, refuse } from '../browser/features.ts';
-import { browserLifecycle, electLeader, type Election } from './election.ts';
+import { browserLifecycle } from './election.ts';
 import { runCommand } from './commands.ts';
 import type { CoordinatorOptions, TabSupport } from './coordinator-options.ts';
-import { BEAT_MS, trackLeads } from './leads.ts';
+import { following } from './following.ts';
+import { joining } from './joining.ts';
+import { trackLeads } from './leads.ts';
 import { createTypedRequests } from './requests.ts';
 
 export type { CoordinatorOptions, Lead, TabSupport } from './coordinator-options.ts';
@@ -51,53 +52,18 @@ export interface Coordinator {
   destroy(): Promise<void>;
 }
 
-/**
- * What this tab shows of a thread and a new holder's state lacks, among the entries the state
- * covers: received ones and delivered messages (those need no payload). The holder before may
- * have gone away before it could store them.
- */
-function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntry[] {
-  if (!shown.threadId || shown.threadId !== next.threadId) return [];
-  const known = new Set(next.entries.map((entry) => entry.id));
-  const from = next.entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
-  return shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'));
-}
-
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
 export function createCoordinator(options: CoordinatorOptions): Coordinator {
-  const { replica, support } = options;
+  const { replica } = options;
   let engine: Engine | undefined;
-  let channel: TabChannel | undefined;
-  let election: Election | undefined;
-  const leads = trackLeads(options.clock, () => channel?.post({ type: 'hello' }));
-  /** The last op number applied of the lead this tab follows. */
-  let applied = 0;
   let wantsConnection = false;
   let published = 0;
-  let beatTimer: unknown;
+  const leads = trackLeads(options.clock, () => tabs.post({ type: 'hello' }));
   const typed = createTypedRequests(options.store);
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-
-  function applyOp(op: Op): void {
-    replica.apply(op);
-    if (op.op === 'put') typed.seen(op.entries);
-    if (op.op === 'saved') typed.saved(op.ids);
-    if (op.op === 'remove') typed.removed(op.ids);
-    if (op.op === 'state') {
-      typed.seen(op.state.entries);
-      resolveReady();
-    }
-  }
-
-  function share(event: SharedEvent): void {
-    options.emit(event);
-    channel?.post({ type: 'event', event });
-  }
-
-  function execute(command: Command): void {
-    if (engine) runCommand(engine, command);
-  }
+  const tabs = joining(options, leads, onMessage, lead, beat, () => {
+    if (!engine) lead();
+  });
+  const follower = following(replica, leads, typed, send, () => wantsConnection, () => engine !== undefined, stopLeading);
+  const { apply: applyOp, ready } = follower;
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
@@ -111,9 +77,13 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       publish(op) {
         if (!live()) return;
         applyOp(op);
-        channel?.post({ type: 'op', op, n: ++published, epoch });
+        tabs.post({ type: 'op', op, n: ++published, epoch });
       },
-      emit: (event) => live() && share(event),
+      emit(event) {
+        if (!live()) return;
+        options.emit(event);
+        tabs.post({ type: 'event', event });
+      },
       superseded(by) {
         leads.supersededBy(by);
         if (engine === current) stopLeading();
@@ -132,110 +102,43 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
     const current = engine;
     engine = undefined;
     void current?.destroy();
-    channel?.post({ type: 'hello' });
+    tabs.post({ type: 'hello' });
   }
 
-  // The holder beats; a follower that stops hearing it while the visitor looks takes over.
-  function tick(): void {
-    beatTimer = options.clock.setTimeout(() => {
-      const holder = leads.holder;
-      if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch, n: published });
-      else if (options.isVisible() && leads.silent()) election?.takeOver();
-      tick();
-    }, BEAT_MS);
-  }
-
-  /** A message from a holder under `epoch`: false when it comes from a former one. */
-  function fromCurrentLead(message: Envelope & { epoch: number }): boolean {
-    const heard = leads.hear(message.epoch);
-    // Another tab leads under a newer epoch: this one lost the lock without noticing. Stop now.
-    if (heard === 'newer' && engine) stopLeading();
-    return heard !== 'former';
-  }
-
-  function onOp(message: Extract<Envelope, { type: 'op' }>): void {
+  /** The holder's beat, if this tab holds the socket. */
+  function beat(): boolean {
     const holder = leads.holder;
-    const current = fromCurrentLead(message); // first: a newer lead's op stops this tab's own
-    if (engine || !current) return;
-    const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
-    if (isNewLead) {
-      // Joined mid-lead (or missed its first op): its state comes on asking.
-      if (message.op.op !== 'state') return leads.resync();
-      leads.follow({ from: message.from, epoch: message.epoch });
-      // A new holder: what it may not have got goes to it again.
-      if (wantsConnection) send({ name: 'connect' });
-      for (const request of typed.all()) send({ name: 'send', request });
-      const lacking = settledMissing(replica.state(), message.op.state);
-      if (lacking.length) send({ name: 'adopt', entries: lacking });
-    } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
-      return;
-    } else if (message.n > applied + 1 && message.op.op !== 'state') {
-      leads.resync(); // some were lost: apply this one, and get the whole state
-    }
-    applied = message.n;
-    applyOp(message.op);
+    if (!engine || !holder) return false;
+    tabs.post({ type: 'beat', epoch: holder.epoch, n: published });
+    return true;
   }
 
   function onMessage(message: Envelope): void {
     switch (message.type) {
       case 'beat':
-        // Behind the holder's count: ops were lost on the way.
-        if (fromCurrentLead(message) && !engine && leads.holder?.from === message.from && message.n > applied) leads.resync();
+        follower.beat(message);
         return;
       case 'hello':
         // Answered once the stored conversation is loaded: an empty state would blank the tab.
         void engine?.ready.then(() => {
           const holder = leads.holder;
-          if (engine && holder) channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
+          if (engine && holder) tabs.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
         });
         return;
       case 'command':
-        execute(message.command);
+        if (engine) runCommand(engine, message.command);
         return;
       case 'event':
         if (!engine) options.emit(message.event);
         return;
       case 'op':
-        onOp(message);
+        follower.op(message);
     }
   }
 
   function send(command: Command): void {
-    if (engine) execute(command);
-    else channel?.post({ type: 'command', command });
-  }
-
-  /** No sharing between tabs (none possible, or the browser refused it): this tab leads alone. */
-  function goAlone(): void {
-    if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
-    beatTimer = undefined;
-    channel?.close();
-    channel = undefined;
-    election = undefined;
-    if (!engine) lead();
-  }
-
-  function join(): void {
-    if (!support) return goAlone();
-    try {
-      channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage, options.logger);
-    } catch {
-      refuse('BroadcastChannel');
-      return goAlone();
-    }
-    channel.post({ type: 'hello' });
-    election = electLeader({
-      name: options.name,
-      locks: support.locks,
-      lifecycle: support.lifecycle,
-      lead,
-      onLifecycle(change) {
-        // Back from the back/forward cache or a freeze: whatever changed meanwhile comes with the state.
-        if (change === 'return') channel?.post({ type: 'hello' });
-      },
-      onRefused: goAlone,
-    });
-    tick();
+    if (engine) runCommand(engine, command);
+    else tabs.post({ type: 'command', command });
   }
 
   return {
@@ -243,7 +146,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
     get leading() {
       return engine !== undefined;
     },
-    join,
+    join: tabs.join,
     send,
     preview(state) {
       if (!replica.loaded.value) applyOp({ op: 'state', state });
@@ -263,33 +166,34 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
         await engine.submit(request);
       } else {
         // In storage before the holder hears of it: if both tabs go away, the next holder finds it.
-        if (channel) await typed.persist(request);
+        if (tabs.shared()) await typed.persist(request);
         send({ name: 'send', request });
       }
       return taken;
     },
     async reset() {
       if (engine) return engine.reset();
-      const before = replica.threadId.value;
-      const changed = new Promise<void>((resolve) => {
-        const stop = effect(() => {
-          if (replica.threadId.value === before) return;
-          queueMicrotask(() => stop());
-          resolve();
-        });
-      });
+      const changed = threadChange(replica.threadId);
       send({ name: 'reset' });
       return changed;
     },
     async destroy() {
-      if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
-      beatTimer = undefined;
       const current = engine;
-      election?.stop(); // ends the lead: the next tab in line takes over
+      tabs.leave();
       engine = undefined;
-      channel?.close();
-      channel = undefined;
       await current?.destroy();
     },
   };
+}
+
+/** Resolves once the thread shown is another one. */
+function threadChange(threadId: { readonly value: string | undefined }): Promise<void> {
+  const before = threadId.value;
+  return new Promise<void>((resolve) => {
+    const stop = effect(() => {
+      if (threadId.value === before) return;
+      queueMicrotask(() => stop());
+      resolve();
+    });
+  });
 }
