@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendError, sendJson } from './core/http.ts';
 import type { EmulatorLog } from './core/log.ts';
 import type { ResolvedOptions } from './core/options.ts';
+import { refuses } from './core/strictness.ts';
 
 export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { projectId: string; rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
   const refusal = checkManagementKey(header(req, 'authorization')?.trim(), deps);
@@ -17,8 +18,9 @@ export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, d
   if (skip === null) return sendJson(req, res, 400, { status: 'error', field: 'skip', message: 'skip must be a whole number of 0 or more' });
   const unknown = [...url.searchParams.keys()].filter((k) => k !== 'limit' && k !== 'skip');
   if (unknown.length) {
-    if (deps.options.strict) return sendJson(req, res, 400, { status: 'error', field: unknown[0], message: `${unknown[0]}: not a query parameter of this endpoint (limit, skip)` });
-    deps.log.departure('management', `unknown query parameter(s) ${unknown.join(', ')} (ignored)`);
+    if (refuses(deps, 'management', `unknown query parameter(s) ${unknown.join(', ')} (not limit or skip)`)) {
+      return sendJson(req, res, 400, { status: 'error', field: unknown[0], message: `${unknown[0]}: not a query parameter of this endpoint (limit, skip)` });
+    }
   }
   const start = skip ?? 0;
   sendJson(req, res, 200, project.flows.slice(start, limit === undefined ? undefined : start + limit));
@@ -40,9 +42,8 @@ function checkManagementKey(given: string | undefined, deps: { options: Resolved
   if (!given) return 'Authorization header is required: Authorization: Bearer <management API key>';
   if (given === `Bearer ${key}`) return undefined;
   if (given === key) {
-    if (deps.options.strict) return 'the management API wants "Bearer " before the key';
-    deps.log.departure('management', 'management key without "Bearer " (as one example of the spec shows it)');
-    return undefined;
+    const problem = 'the management API wants "Bearer " before the key (one example of the spec shows it without)';
+    return refuses(deps, 'management', problem) ? problem : undefined;
   }
   return 'invalid management API key';
 }

@@ -2,7 +2,6 @@
 // step's replies, each after its wait, on the thread's channel.
 import { buildReplies, handoverOf, type BotInput, type Match, type ReplyFrame } from '../flows/flows.ts';
 import { slotParams, takeTurn } from '../flows/turns.ts';
-import type { Originator, ReceivedMessage } from '../core/model.ts';
 import type { Thread } from '../threads/threads.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';
@@ -63,7 +62,7 @@ export function createBot(deps: Pick<ConversationDeps, 'flows' | 'log' | 'option
   }
 
   function sendBotMessage(thread: Thread, frame: ReplyFrame, channel: Channel): void {
-    const payload = frame.payload as unknown as { threadId: string; messages: ReceivedMessage[]; originator: Originator };
+    const { payload } = frame;
     const source = payload.originator.role === 'moderator' ? 'moderator' : 'bot';
     recording.record(thread, { source, via: channel, originator: payload.originator, messages: payload.messages });
     if (channel === 'rest') {

@@ -53,7 +53,7 @@ export function createRestDoor(deps: Pick<ConversationDeps, 'threads' | 'options
   /** Sync mode: "timers and delays do not work" (spec 4.3), so every reply comes back at once. */
   function answerNow(thread: Thread, input: BotInput, user: Originator, traceId: number | undefined): Record<string, unknown> {
     const found = bot.match(thread, input);
-    const messages = buildReplies(found, bot.withSlotParams(thread, input), deps.mediaBase?.()).flatMap((frame) => frame.payload.messages as unknown as ReceivedMessage[]);
+    const messages = buildReplies(found, bot.withSlotParams(thread, input), deps.mediaBase?.()).flatMap((frame) => frame.payload.messages);
     recording.record(thread, { source: 'bot', via: 'rest', originator: BOT_ORIGINATOR, messages });
     const handover = handoverOf(found);
     if (handover) state.apply(thread, { type: 'handover', secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds, now: deps.clock.now() });

@@ -10,6 +10,7 @@ import type { ConversationDeps } from './deps.ts';
 import type { Recording } from './recording.ts';
 import type { SocketOutput } from './socket-output.ts';
 import type { ConversationState } from './state.ts';
+import { refuses } from '../core/strictness.ts';
 
 export interface SocketDoorParts {
   recording: Recording;
@@ -76,10 +77,7 @@ export function createSocketDoor(deps: Pick<ConversationDeps, 'threads' | 'log' 
       : thread.lastTraceId !== undefined && p.traceId <= thread.lastTraceId
         ? `traceId ${p.traceId} is not above the thread's last traceId ${thread.lastTraceId}`
         : undefined;
-    if (!problem) return undefined;
-    if (deps.options.strict) return problem;
-    deps.log.departure('socket', problem, thread.threadId);
-    return undefined;
+    return problem && refuses(deps, 'socket', problem, thread.threadId) ? problem : undefined;
   }
 
   /** The recent traceIds only (bounds.ts): a resend of a forgotten one is taken as a new message. */

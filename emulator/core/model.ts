@@ -1,25 +1,32 @@
 // The emulator's records as its parts share them: the transcript of a thread, a thread's summary,
 // a webhook delivery and the live feed that the agent console follows. Plain data, JSON-safe.
 import type { BoundName } from '../safety/retention.ts';
+import type {
+  Originator as SpecOriginator,
+  ReceivedMessage as SpecReceivedMessage,
+  ReceivedPayload as SpecReceivedPayload,
+  Response as SpecResponse,
+} from '../../src/protocol/frames.ts';
+
+// The spec's shapes are src/protocol's (what the widget reads, lenient); the emulator's extend
+// them with what it always fills in when it sends, and never redefine them.
 
 /** Sender of a message, as spec 2.3 shows it (received originators also carry `userId`). */
-export interface Originator {
-  name?: string;
+export interface Originator extends SpecOriginator {
   role: string;
-  profile?: Record<string, unknown>;
+  profile?: SpecOriginator['profile'] & Record<string, unknown>;
   metadata?: Record<string, unknown>;
   userId?: string;
 }
 
 /** One response template of a received message (spec 2.5; templates in response-templates.md). */
-export interface ResponseTemplate {
-  type: string;
+export interface ResponseTemplate extends SpecResponse {
   payload?: Record<string, unknown>;
   delay?: number;
 }
 
-/** One message of a `message.received` payload (spec 2.5). */
-export interface ReceivedMessage {
+/** One message of a `message.received` payload (spec 2.5), as the emulator sends it. */
+export interface ReceivedMessage extends SpecReceivedMessage {
   fallback: string;
   silent: boolean;
   replyTo?: string;
@@ -28,8 +35,14 @@ export interface ReceivedMessage {
   [extra: string]: unknown;
 }
 
+/** A `message.received` payload (spec 2.5), as the emulator sends it. */
+export interface ReceivedPayload extends SpecReceivedPayload {
+  messages: ReceivedMessage[];
+  originator: Originator;
+}
+
 /** Who a transcript entry comes from and by which door it entered the service. */
-export type EntrySource =
+type EntrySource =
   | 'visitor' //   a socket client (the widget), role external
   | 'rest' //      a REST `messages` call with role external
   | 'moderator' // a human agent (REST or socket), role moderator

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
 import { asReceived } from '../threads/originators.ts';
+import type { Originator, ReceivedMessage, ReceivedPayload, ResponseTemplate } from '../core/model.ts';
 
 // ---- flow file (spec 2.10, plus the emulator's extra action kinds: see README.md) ----
 
@@ -274,11 +275,7 @@ const BOT = { name: 'Parley Bot', role: 'bot', userId: 'bot' } as const;
 export interface ReplyFrame {
   /** Milliseconds after the previous reply frame (server-side wait, not the widget's `delay`). */
   afterMs: number;
-  payload: {
-    threadId: string;
-    messages: Record<string, unknown>[];
-    originator: Record<string, unknown>;
-  };
+  payload: ReceivedPayload;
 }
 
 /**
@@ -305,12 +302,12 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
     : [{ type: 'TEXT', payload: { texts: ["Sorry, I didn't get that."] } }];
 
   const frames: ReplyFrame[] = [];
-  let current: { afterMs: number; originator: Record<string, unknown>; responses: Record<string, unknown>[]; fallbacks: string[] } | undefined;
+  let current: { afterMs: number; originator: Originator; responses: ResponseTemplate[]; fallbacks: string[] } | undefined;
   let nextAfter = 0;
 
   const flush = () => {
     if (!current || current.responses.length === 0) return;
-    const message: Record<string, unknown> = {
+    const message: ReceivedMessage = {
       fallback: current.fallbacks.join('\n'),
       silent: false,
       replyTo: payload.speech,
@@ -322,7 +319,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
     frames.push({ afterMs: current.afterMs, payload: { threadId, messages: [message], originator: current.originator } });
     current = undefined;
   };
-  const open = (originator: Record<string, unknown>) => {
+  const open = (originator: Originator) => {
     if (!current) {
       current = { afterMs: nextAfter, originator, responses: [], fallbacks: [] };
       nextAfter = 0;
@@ -345,7 +342,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
       case 'CARD': {
         const response = action.type === 'CARD' ? { type: 'card', payload: action.payload.card } : action.payload.response;
         const m = open({ ...BOT });
-        m.responses.push({ type: response.type, payload: withAbsoluteUrls(response.payload, mediaBase), delay: action.payload.delay ?? 0 });
+        m.responses.push({ type: response.type, payload: withAbsoluteUrls(response.payload, mediaBase) as Record<string, unknown>, delay: action.payload.delay ?? 0 });
         m.fallbacks.push(action.payload.fallback);
         break;
       }

@@ -7,6 +7,7 @@ import { header, HttpError, readJson, sendError, sendJson } from '../core/http.t
 import type { EmulatorLog } from '../core/log.ts';
 import type { ResolvedOptions } from '../core/options.ts';
 import type { Parsed } from '../spec/rest-schemas.ts';
+import { refuses } from '../core/strictness.ts';
 
 export interface RestRequest {
   req: IncomingMessage;
@@ -53,9 +54,8 @@ export function createRestRouter(routes: RestRoutes, deps: { options: ResolvedOp
     if (!given) return 'Authorization header is required: Authorization: <API key>';
     if (given === deps.options.apiKey) return undefined;
     if (given === `Bearer ${deps.options.apiKey}`) {
-      if (deps.options.strict) return 'the REST API takes the key itself (Authorization: <API key>), without "Bearer"';
-      deps.log.departure('rest', 'Authorization with "Bearer " before the REST API key');
-      return undefined;
+      const problem = 'the REST API takes the key itself (Authorization: <API key>), without "Bearer"';
+      return refuses(deps, 'rest', problem) ? problem : undefined;
     }
     return 'invalid API key';
   }

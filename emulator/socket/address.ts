@@ -15,6 +15,7 @@ import type { ThreadStore } from '../threads/threads.ts';
 import { describeRequest, missingParts, overlongPart, refuseClient, type AddressLogEntry, type Answer } from './address-request.ts';
 import { injectFailure, newOverrides, type Overrides } from './injected-failures.ts';
 import { createTokenBook, type TokenRecord } from './tokens.ts';
+import { refuses } from '../core/strictness.ts';
 
 export type { TokenRecord } from './tokens.ts';
 
@@ -87,12 +88,9 @@ export function createAddressDesk(deps: AddressDeps): AddressDesk {
   function checkSessionId(entry: AddressLogEntry, answer: Answer): boolean {
     if (!usedSessionIds.has(entry.sessionId!)) return true;
     const problem = `sessionId "${entry.sessionId}" was already used; send a new one per request`;
-    if (deps.options.strict) {
-      answer(400, { status: 'error', message: problem });
-      return false;
-    }
-    deps.log.departure('address', problem, entry.sessionId);
-    return true;
+    if (!refuses(deps, 'address', problem, entry.sessionId)) return true;
+    answer(400, { status: 'error', message: problem });
+    return false;
   }
 
   /** The thread's secret to answer with, or undefined once a refusal was answered. */
@@ -106,8 +104,7 @@ export function createAddressDesk(deps: AddressDeps): AddressDesk {
     if (entry.secretSent !== '') {
       // Real clients send the text "null" first, or a secret from before an emulator restart.
       const problem = `secret header "${entry.secretSent}" for thread "${entry.threadId}", which has no secret yet (the first request sends an empty one)`;
-      if (deps.options.strict) return void answer(401, { status: 'error', message: 'invalid secret' });
-      deps.log.departure('address', problem, entry.threadId);
+      if (refuses(deps, 'address', problem, entry.threadId)) return void answer(401, { status: 'error', message: 'invalid secret' });
     }
     const fresh = deps.threads.ensure(entry.threadId!);
     fresh.secret = newSecret();

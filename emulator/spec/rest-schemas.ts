@@ -411,7 +411,7 @@ export const CHANNEL_NAMES = [
   'messenger', // social messenger; a page id
   'phone', //     the platform's own phone channel; a phone number
 ] as const;
-export type ChannelName = (typeof CHANNEL_NAMES)[number];
+type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** Channels whose externalId is a phone number (spec 4.5), checked as E.164. */
 const PHONE_CHANNELS: ReadonlySet<ChannelName> = new Set(['sms', 'voice', 'whatsapp', 'phone']);

@@ -9,6 +9,7 @@ import { serviceLanguage } from '../i18n/language-tags.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { MAX_MESSAGE_LENGTH, speechLength } from '../protocol/limits.ts';
+import { userEntryId } from '../conversation/entry-ids.ts';
 
 export interface DraftOptions {
   tabId: string;
@@ -84,7 +85,7 @@ export function createDrafts(options: DraftOptions) {
 export function optimisticEntry(sent: SendRequest): UserEntry {
   return {
     kind: 'user',
-    id: `u${sent.rid}`,
+    id: userEntryId(sent.rid),
     traceId: 0,
     text: sent.text,
     at: sent.at,

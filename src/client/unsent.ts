@@ -8,6 +8,7 @@ import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { Logger } from '../protocol/parse.ts';
 import { checks, valid } from '../store/record-checks.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
+import { userEntryId } from '../conversation/entry-ids.ts';
 
 export function unsentRequests(clientId: string, logger: Logger) {
   const isRequest = valid(checks.request, logger);
@@ -21,7 +22,7 @@ export function unsentRequests(clientId: string, logger: Logger) {
     /** At page hide: keeps the tracked requests whose messages still show as pending. */
     keep(entries: readonly TranscriptEntry[]): void {
       const pending = new Set(entries.flatMap((entry) => (entry.kind === 'user' && entry.status === 'pending' ? [entry.id] : [])));
-      for (const rid of submitted.keys()) if (!pending.has(`u${rid}`)) submitted.delete(rid);
+      for (const rid of submitted.keys()) if (!pending.has(userEntryId(rid))) submitted.delete(rid);
       // Without sessionStorage nothing more can be done at page hide.
       if (submitted.size > 0) kept.set(JSON.stringify([...submitted.values()]));
       else kept.remove();

@@ -1,7 +1,7 @@
 // Rich content from storage or another tab is checked as the service's templates are: turned back
 // into the template it was made from, it goes through the same schemas and address checks
 // (protocol/templates.ts, rich.ts). What comes out is built anew, never the object read.
-import type { CardPayload, TemplateAction, TemplateButton } from '../protocol/templates.ts';
+import type { CardPayload, TemplateAction } from '../protocol/templates.ts';
 import { toRichContent, type RichAction, type RichButton, type RichCard, type RichContent, type RichResult } from './rich.ts';
 
 /** The template action `action` was made from; an unknown one is not drawn. */
@@ -23,7 +23,7 @@ function actionTemplate(action: RichAction): TemplateAction {
 
 const optionalAction = (action: RichAction | undefined) => (action === undefined ? undefined : actionTemplate(action));
 
-const buttons = (list: readonly RichButton[] | undefined): TemplateButton[] | undefined =>
+const buttons = (list: readonly RichButton[] | undefined): TemplateAction[] | undefined =>
   list?.map((button) => ({ ...actionTemplate(button?.action), label: button?.label }));
 
 const cardTemplate = (card: RichCard): CardPayload => ({

@@ -6,7 +6,6 @@ import {
   TemplatePayloads,
   type CardPayload,
   type TemplateAction,
-  type TemplateButton,
   type TemplatePayload,
   type TemplateType,
 } from '../protocol/templates.ts';
@@ -130,7 +129,7 @@ function card(p: CardPayload): RichCard {
   };
 }
 
-function buttons(list: readonly TemplateButton[] | undefined): RichButton[] {
+function buttons(list: readonly TemplateAction[] | undefined): RichButton[] {
   const drawn: RichButton[] = [];
   for (const button of list ?? []) {
     const action = toAction(button);

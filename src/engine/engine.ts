@@ -22,6 +22,7 @@ import type { ReplicaState } from '../conversation/replica.ts';
 import { threadState, type ThreadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export type { EngineOptions } from './options.ts';
 
@@ -179,7 +180,7 @@ export function createEngine(options: EngineOptions): Engine {
       journal.entry(state.meta.threadId, entry);
       state.lastSeq = Math.max(state.lastSeq, entry.seq);
       if (entry.kind === 'user') {
-        state.taken.add(entry.id.slice(1));
+        state.taken.add(requestIdOf(entry.id));
         traceFloor.saw(entry.traceId);
       }
     }

@@ -3,6 +3,7 @@
 import type { EngineCore, Enqueue } from './core.ts';
 import type { StoredConversation } from '../store/contract.ts';
 import { startingPoint } from './starting-point.ts';
+import { userEntryId } from '../conversation/entry-ids.ts';
 
 /** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
 const FIRST_LOAD = 50;
@@ -36,6 +37,6 @@ export async function loadConversation({ options, state, journal, outbox, traceF
   // with the traceId it was given where this tab saw one: the service dedupes by traceId.
   for (const request of options.carried ?? []) void enqueue(request);
   for (const request of await store.queued()) {
-    if (!state.destroyed) void enqueue({ ...request, traceId: request.traceId ?? start.traceIds.get(`u${request.rid}`) });
+    if (!state.destroyed) void enqueue({ ...request, traceId: request.traceId ?? start.traceIds.get(userEntryId(request.rid)) });
   }
 }

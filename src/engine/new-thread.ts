@@ -3,6 +3,7 @@
 import type { EngineCore, Enqueue } from './core.ts';
 import type { ThreadMeta } from '../store/contract.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
 
@@ -40,7 +41,7 @@ export function threadStarts(
     queueStartEvent();
     for (const { entry, outgoing } of undelivered) {
       const { threadId: _thread, traceId: _trace, ...draft } = outgoing;
-      void enqueue({ rid: entry.id.slice(1), draft, text: entry.text, at: entry.at });
+      void enqueue({ rid: requestIdOf(entry.id), draft, text: entry.text, at: entry.at });
     }
   }
 

@@ -3,6 +3,7 @@
 // service refused: they wait, failed, for the visitor's retry.
 import type { OutboxRecord, StoredConversation } from '../store/contract.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export interface Restored {
   entries: TranscriptEntry[];
@@ -21,10 +22,10 @@ export function restoreConversation(stored: StoredConversation): Restored {
     requeued.set(entry.id, entry);
     return { ...record, entry };
   });
-  const taken = new Set([...requeued.keys()].map((id) => id.slice(1)));
+  const taken = new Set([...requeued.keys()].map(requestIdOf));
   let lastSeq = 0;
   const entries = stored.entries.map((entry) => {
-    if (entry.kind === 'user') taken.add(entry.id.slice(1));
+    if (entry.kind === 'user') taken.add(requestIdOf(entry.id));
     lastSeq = Math.max(lastSeq, entry.seq);
     return requeued.get(entry.id) ?? entry;
   });

@@ -5,6 +5,7 @@ import type { StoredConversation, ThreadMeta } from '../store/contract.ts';
 import type { ReplicaState } from '../conversation/replica.ts';
 import { restoreConversation, type Restored } from './restore.ts';
 import { bySeq, type TranscriptEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export interface StartingPoint extends Restored {
   /** Undefined: a new thread. */
@@ -83,7 +84,7 @@ export function startingPoint(input: {
 /** Received, or delivered: what needs no payload to be complete. */
 const isSettled = (entry: TranscriptEntry) => entry.kind === 'received' || entry.status === 'delivered';
 
-const userIds = (entries: TranscriptEntry[]) => entries.flatMap((entry) => (entry.kind === 'user' ? [entry.id.slice(1)] : []));
+const userIds = (entries: TranscriptEntry[]) => entries.flatMap((entry) => (entry.kind === 'user' ? [requestIdOf(entry.id)] : []));
 
 function traceIdsOf(entries: TranscriptEntry[]): Map<string, number> {
   const found = new Map<string, number>();

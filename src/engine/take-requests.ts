@@ -9,6 +9,8 @@ import type { Op } from '../conversation/replica.ts';
 import type { ThreadState } from './thread-state.ts';
 import type { createTraceFloor } from './trace-ids.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
+import { userEntryId } from '../conversation/entry-ids.ts';
+import { serial } from '../util/serial.ts';
 
 export interface IntakeDeps {
   state: ThreadState;
@@ -25,13 +27,11 @@ export interface IntakeDeps {
 
 export function createIntake(deps: IntakeDeps) {
   const { state } = deps;
-  let queue: Promise<unknown> = Promise.resolve();
+  const inOrder = serial();
 
 /** Takes requests one at a time, so traceIds grow in the order messages were submitted. */
 function enqueue(request: SendRequest): Promise<void> {
-  const next = queue.then(() => take(request));
-  queue = next.catch(() => undefined);
-  return next;
+  return inOrder(() => take(request));
 }
 
 /** A request's traceId: the one a former holder gave it, or a new one. */
@@ -55,7 +55,7 @@ async function take(request: SendRequest): Promise<void> {
   deps.traceFloor.saw(traceId);
   const entry: UserEntry = {
     kind: 'user',
-    id: `u${request.rid}`,
+    id: userEntryId(request.rid),
     traceId,
     text: request.text,
     at: request.at,

@@ -57,11 +57,10 @@ export type ReceivedPayload = z.infer<typeof ReceivedPayload>;
  * speech; the service echoes it whole); the client reads these two. traceId is an integer on the
  * socket, but the spec shows it as a string elsewhere (2.6): the client reads either.
  */
-export const DeliveredPayload = z.object({
+const DeliveredPayload = z.object({
   threadId: z.optional(z.string()),
   traceId: z.optional(z.unknown()),
 });
-export type DeliveredPayload = z.infer<typeof DeliveredPayload>;
 
 /**
  * 4.2 / 6.1 Frames the service sends, by type: parse.ts picks the schema by the frame's `type`
@@ -84,4 +83,4 @@ export type IncomingFrame = {
  */
 export type ReceivedMessageDetail = ReceivedPayload & { readonly [field: string]: unknown };
 
-export type { OutgoingFrame, OutgoingMessage, Profile, Params, MessageMetadata, EventAttachment } from './outgoing.ts';
+export type { OutgoingFrame, OutgoingMessage, Profile, Params, MessageMetadata } from './outgoing.ts';

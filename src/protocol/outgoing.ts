@@ -87,10 +87,11 @@ export const strictOutgoing = outgoingSchemas(z.strictObject, false);
 /** What real clients of the service evidently get away with: unknown keys kept, locale tags. */
 export const lenientOutgoing = outgoingSchemas(z.looseObject as unknown as ObjectFactory, true);
 
-export const { Profile, Params, MessageMetadata, EventAttachment, OutgoingOriginator, OutgoingMessage, OutgoingFrame } = strictOutgoing;
+export const { Profile, Params, MessageMetadata, OutgoingMessage, OutgoingFrame } = strictOutgoing;
+const { EventAttachment } = strictOutgoing;
 export type Profile = z.infer<typeof Profile>;
 export type Params = z.infer<typeof Params>;
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
-export type EventAttachment = z.infer<typeof EventAttachment>;
+type EventAttachment = z.infer<typeof EventAttachment>;
 export type OutgoingMessage = z.infer<typeof OutgoingMessage>;
 export type OutgoingFrame = z.infer<typeof OutgoingFrame>;

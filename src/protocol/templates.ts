@@ -26,16 +26,14 @@ export const TemplateAction = z.object({
   newTab: Flag,
 });
 export type TemplateAction = z.infer<typeof TemplateAction>;
-export const TemplateButton = TemplateAction;
-export type TemplateButton = TemplateAction;
 
-const Buttons = z.optional(z.array(TemplateButton));
+const Buttons = z.optional(z.array(TemplateAction));
 const Title = z.optional(z.string());
 
 /** `image`, `video`, `audio` and `file`. */
-export const MediaPayload = z.object({ title: Title, url: z.string(), action: z.optional(TemplateAction) });
+const MediaPayload = z.object({ title: Title, url: z.string(), action: z.optional(TemplateAction) });
 
-export const LocationPayload = z.object({
+const LocationPayload = z.object({
   title: Title,
   lat: NumberOrString,
   long: NumberOrString,
@@ -52,11 +50,11 @@ export const CardPayload = z.object({
 });
 export type CardPayload = z.infer<typeof CardPayload>;
 
-export const ButtonsPayload = z.object({ title: z.string(), buttons: z.array(TemplateButton) });
+const ButtonsPayload = z.object({ title: z.string(), buttons: z.array(TemplateAction) });
 
-export const CarouselPayload = z.object({ cards: z.array(CardPayload) });
+const CarouselPayload = z.object({ cards: z.array(CardPayload) });
 
-export const ListPayload = z.object({ items: z.array(CardPayload), buttons: Buttons });
+const ListPayload = z.object({ items: z.array(CardPayload), buttons: Buttons });
 
 /** The schema of each template type the widget draws. */
 export const TemplatePayloads = {

@@ -12,6 +12,7 @@ import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './contract.ts';
 import { checks, MAX_STORED_ENTRIES, valid } from './record-checks.ts';
 import { bySeq, type TranscriptEntry } from '../conversation/transcript.ts';
+import { serial, type Serial } from '../util/serial.ts';
 
 /** What this page could not write yet, by thread, and the latest meta among it. */
 interface Unsaved {
@@ -49,7 +50,8 @@ interface PageState {
   /** What the write in flight carries: read back like the rest until it has landed. */
   writing?: Unsaved;
   /** Storage work in turn: a failed write goes back under what came later, a read sees no write halfway. */
-  queue: Promise<unknown>;
+  /** Storage work of this clientId in this page, one at a time (see inTurn). */
+  inTurn: Serial;
   last: WriteResult;
   /** The next traceId this page may hand out per thread, whatever storage says. */
   floors: Map<string, number>;
@@ -340,7 +342,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
   const marker = threadMarker(clientId);
   const lastTrace = lastTraceNote(clientId);
   let page = pages.get(clientId);
-  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), queue: Promise.resolve(), last: 'stored', floors: new Map(), failing: false }));
+  if (!page) pages.set(clientId, (page = { unsaved: noUnsaved(), inTurn: serial(), last: 'stored', floors: new Map(), failing: false }));
   const state = page;
   const [database, onDatabase, recovered] = connect(state, logger, open && { open });
   const isMeta = valid<ThreadMeta>(checks.meta, logger);
@@ -360,9 +362,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
    * what has landed plus what waits in memory, never a write halfway.
    */
   function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const next = state.queue.then(work);
-    state.queue = next.catch(() => undefined);
-    return next;
+    return state.inTurn(work);
   }
 
   /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */

@@ -6,26 +6,22 @@
 // they are safe (tabs/requests.ts), so a hand-off loses none.
 import { effect } from '@preact/signals-core';
 import type { Engine } from '../engine/engine.ts';
-import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
-import type { ConversationStore } from '../store/contract.ts';
-import type { Op, Replica, ReplicaState } from '../conversation/replica.ts';
-import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import type { Clock } from '../connection/clock.ts';
-import type { Logger } from '../protocol/parse.ts';
-import { openTabChannel, type ChannelConstructor, type Command, type Envelope, type TabChannel } from './channel.ts';
+import type { Replica, ReplicaState } from '../conversation/replica.ts';
+import type { UserEntry } from '../conversation/transcript.ts';
+import type { ChannelConstructor, Command, Envelope, TabMessage } from './channel.ts';
 import { lockManager, refuse } from '../browser/features.ts';
-import { browserLifecycle, electLeader, type Election, type LockManagerLike, type PageLifecycle } from './election.ts';
+import { browserLifecycle } from './election.ts';
 import { runCommand } from './commands.ts';
-import { BEAT_MS, trackLeads } from './leads.ts';
+import { forgetting } from './forgetting.ts';
+import type { CoordinatorOptions, TabSupport } from './coordinator-options.ts';
+import { following } from './following.ts';
+import { joining } from './joining.ts';
+import { trackLeads, type Leads } from './leads.ts';
 import { createTypedRequests } from './requests.ts';
 
-/** What sharing a conversation between tabs needs from the browser. */
-export interface TabSupport {
-  locks: LockManagerLike;
-  Channel: ChannelConstructor;
-  lifecycle: PageLifecycle;
-}
+export type { CoordinatorOptions, Lead, TabSupport } from './coordinator-options.ts';
+export { BEAT_MS, SILENCE_MS } from './leads.ts';
 
 /** Web Locks and BroadcastChannel where both exist and are allowed; otherwise each tab works alone. */
 export function browserTabSupport(): TabSupport | undefined {
@@ -36,105 +32,42 @@ export function browserTabSupport(): TabSupport | undefined {
   return locks && Channel ? { locks, Channel, lifecycle: browserLifecycle() } : undefined;
 }
 
-export { BEAT_MS, SILENCE_MS } from './leads.ts';
-
-/** What the engine of a lead needs from the coordinator. */
-export interface Lead {
-  publish: (op: Op) => void;
-  emit: (event: SharedEvent) => void;
-  epoch: number;
-  /** Messages typed in this tab and not yet safe: taken in first, with the traceIds a former holder gave them. */
-  carried: SendRequest[];
-  /** The store refused a write: another tab leads, under this epoch. */
-  superseded: (epoch: number) => void;
+/** One conversation across the tabs: what a tab's client asks of it. */
+export interface Coordinator {
+  /** Settles once this tab shows a holder's state (its own or another tab's). */
+  readonly ready: Promise<void>;
+  /** This tab holds the socket. */
+  readonly leading: boolean;
+  /** Joins the other tabs (or, where it cannot, leads alone). */
+  join(): void;
+  /** A command for the holder: this tab's engine, or another tab's. */
+  send(command: Command): void;
+  /** Shows a stored conversation until a holder (this tab or another) says what is current. */
+  preview(state: ReplicaState): void;
+  connect(): void;
+  disconnect(): void;
+  /** Sends a message; resolves with its entry once the holder has taken it in. */
+  submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry>;
+  /** Resets the thread in every tab; resolves when this tab shows the new one. */
+  reset(): Promise<void>;
+  /** Forgets the conversation in every tab (forget()); resolves once this tab has. */
+  forget(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
-export interface CoordinatorOptions {
-  /** Names the lock and the channel: one conversation per clientId. */
-  name: string;
-  tabId: string;
-  /** Undefined: this tab works alone. */
-  support: TabSupport | undefined;
-  replica: Replica;
-  /** Where typed messages wait for a holder. */
-  store: Pick<ConversationStore, 'queue' | 'unqueue'>;
-  createEngine: (lead: Lead) => Engine;
-  /** Reports an event to this tab's page. */
-  emit: (event: SharedEvent) => void;
-  clock: Clock;
-  /** Only a tab the visitor sees takes the lock from a silent holder (hidden tabs' timers are throttled). */
-  isVisible: () => boolean;
-  /** Told about messages between tabs that are ignored. */
-  logger: Logger;
-  /** This tab's part of forget(): what it keeps of the conversation (its store, its Web Storage keys). */
-  forgetHere: () => Promise<void>;
-}
-
-/**
- * What this tab shows of a thread and a new holder's state lacks, among the entries the state
- * covers: received ones and delivered messages (those need no payload). The holder before may
- * have gone away before it could store them.
- */
-function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntry[] {
-  if (!shown.threadId || shown.threadId !== next.threadId) return [];
-  const known = new Set(next.entries.map((entry) => entry.id));
-  const from = next.entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
-  return shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'));
-}
-
-// oxlint-disable-next-line max-lines-per-function -- a whole subsystem in one closure, to split along its seams (issue 29)
-export function createCoordinator(options: CoordinatorOptions) {
-  const { replica, support } = options;
+export function createCoordinator(options: CoordinatorOptions): Coordinator {
+  const { replica } = options;
   let engine: Engine | undefined;
-  let channel: TabChannel | undefined;
-  let election: Election | undefined;
-  const leads = trackLeads(options.clock, () => channel?.post({ type: 'hello' }));
-  /** The last op number applied of the lead this tab follows. */
-  let applied = 0;
   let wantsConnection = false;
   let published = 0;
-  let beatTimer: unknown;
+  const leads = trackLeads(options.clock, () => tabs.post({ type: 'hello' }));
   const typed = createTypedRequests(options.store);
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-
-  function applyOp(op: Op): void {
-    replica.apply(op);
-    if (op.op === 'put') typed.seen(op.entries);
-    if (op.op === 'saved') typed.saved(op.ids);
-    if (op.op === 'remove') typed.removed(op.ids);
-    if (op.op === 'state') {
-      typed.seen(op.state.entries);
-      resolveReady();
-    }
-  }
-
-  function share(event: SharedEvent): void {
-    options.emit(event);
-    channel?.post({ type: 'event', event });
-  }
-
-  function execute(command: Command): void {
-    if (command.name === 'forget') void forgetEverywhere();
-    else if (engine) runCommand(engine, command);
-  }
-
-  // forget(): the holder's engine closes the socket and empties the store, then every tab
-  // deletes what it keeps itself (sessionStorage is each tab's own).
-  const forgotten = new Set<() => void>();
-  async function forgetHere(): Promise<void> {
-    wantsConnection = false;
-    typed.clear();
-    await options.forgetHere();
-    for (const done of forgotten) done();
-    forgotten.clear();
-  }
-  async function forgetEverywhere(): Promise<void> {
-    if (!engine) return;
-    await engine.forget();
-    channel?.post({ type: 'forgotten' });
-    await forgetHere();
-  }
+  const tabs = joining(options, leads, onMessage, lead, beat, () => {
+    if (!engine) lead();
+  });
+  const follower = following(replica, leads, typed, send, () => wantsConnection, () => engine !== undefined, stopLeading);
+  const { apply: applyOp, ready } = follower;
+  const forgets = forgetting({ forgetHere: options.forgetHere, typed, post: (message) => tabs.post(message), unwant: () => (wantsConnection = false) });
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
@@ -148,9 +81,13 @@ export function createCoordinator(options: CoordinatorOptions) {
       publish(op) {
         if (!live()) return;
         applyOp(op);
-        channel?.post({ type: 'op', op, n: ++published, epoch });
+        tabs.post({ type: 'op', op, n: ++published, epoch });
       },
-      emit: (event) => live() && share(event),
+      emit(event) {
+        if (!live()) return;
+        options.emit(event);
+        tabs.post({ type: 'event', event });
+      },
       superseded(by) {
         leads.supersededBy(by);
         if (engine === current) stopLeading();
@@ -169,180 +106,120 @@ export function createCoordinator(options: CoordinatorOptions) {
     const current = engine;
     engine = undefined;
     void current?.destroy();
-    channel?.post({ type: 'hello' });
+    tabs.post({ type: 'hello' });
   }
 
-  // The holder beats; a follower that stops hearing it while the visitor looks takes over.
-  function tick(): void {
-    beatTimer = options.clock.setTimeout(() => {
-      const holder = leads.holder;
-      if (engine && holder) channel?.post({ type: 'beat', epoch: holder.epoch, n: published });
-      else if (options.isVisible() && leads.silent()) election?.takeOver();
-      tick();
-    }, BEAT_MS);
-  }
-
-  /** A message from a holder under `epoch`: false when it comes from a former one. */
-  function fromCurrentLead(message: Envelope & { epoch: number }): boolean {
-    const heard = leads.hear(message.epoch);
-    // Another tab leads under a newer epoch: this one lost the lock without noticing. Stop now.
-    if (heard === 'newer' && engine) stopLeading();
-    return heard !== 'former';
-  }
-
-  function onOp(message: Extract<Envelope, { type: 'op' }>): void {
-    const holder = leads.holder;
-    const current = fromCurrentLead(message); // first: a newer lead's op stops this tab's own
-    if (engine || !current) return;
-    const isNewLead = !holder || message.epoch > holder.epoch || message.from !== holder.from;
-    if (isNewLead) {
-      // Joined mid-lead (or missed its first op): its state comes on asking.
-      if (message.op.op !== 'state') return leads.resync();
-      leads.follow({ from: message.from, epoch: message.epoch });
-      // A new holder: what it may not have got goes to it again.
-      if (wantsConnection) send({ name: 'connect' });
-      for (const request of typed.all()) send({ name: 'send', request });
-      const lacking = settledMissing(replica.state(), message.op.state);
-      if (lacking.length) send({ name: 'adopt', entries: lacking });
-    } else if (message.n < applied || (message.n === applied && message.op.op !== 'state')) {
-      return;
-    } else if (message.n > applied + 1 && message.op.op !== 'state') {
-      leads.resync(); // some were lost: apply this one, and get the whole state
-    }
-    applied = message.n;
-    applyOp(message.op);
+  const holding: Holding = { engine: () => engine, leads, replica, post: (message) => tabs.post(message), published: () => published };
+  function beat(): boolean {
+    return holderBeat(holding);
   }
 
   function onMessage(message: Envelope): void {
     switch (message.type) {
       case 'beat':
-        // Behind the holder's count: ops were lost on the way.
-        if (fromCurrentLead(message) && !engine && leads.holder?.from === message.from && message.n > applied) leads.resync();
+        follower.beat(message);
         return;
       case 'hello':
-        // Answered once the stored conversation is loaded: an empty state would blank the tab.
-        void engine?.ready.then(() => {
-          const holder = leads.holder;
-          if (engine && holder) channel?.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
-        });
+        answerHello(holding);
         return;
       case 'command':
-        execute(message.command);
+        if (engine) runCommand(engine, message.command, forgets);
         return;
       case 'forgotten':
-        if (!engine) void forgetHere();
+        if (!engine) void forgets.here();
         return;
       case 'event':
         if (!engine) options.emit(message.event);
         return;
       case 'op':
-        onOp(message);
+        follower.op(message);
     }
   }
 
   function send(command: Command): void {
-    if (engine) execute(command);
-    else channel?.post({ type: 'command', command });
-  }
-
-  /** No sharing between tabs (none possible, or the browser refused it): this tab leads alone. */
-  function goAlone(): void {
-    if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
-    beatTimer = undefined;
-    channel?.close();
-    channel = undefined;
-    election = undefined;
-    if (!engine) lead();
-  }
-
-  function join(): void {
-    if (!support) return goAlone();
-    try {
-      channel = openTabChannel(options.name, support.Channel, options.tabId, onMessage, options.logger);
-    } catch {
-      refuse('BroadcastChannel');
-      return goAlone();
-    }
-    channel.post({ type: 'hello' });
-    election = electLeader({
-      name: options.name,
-      locks: support.locks,
-      lifecycle: support.lifecycle,
-      lead,
-      onLifecycle(change) {
-        // Back from the back/forward cache or a freeze: whatever changed meanwhile comes with the state.
-        if (change === 'return') channel?.post({ type: 'hello' });
-      },
-      onRefused: goAlone,
-    });
-    tick();
+    if (engine) runCommand(engine, command, forgets);
+    else tabs.post({ type: 'command', command });
   }
 
   return {
     ready,
-    /** This tab holds the socket. */
-    get leading(): boolean {
+    get leading() {
       return engine !== undefined;
     },
-    join,
+    join: tabs.join,
     send,
-    /** Shows a stored conversation until a holder (this tab or another) says what is current. */
-    preview(state: ReplicaState): void {
+    preview(state) {
       if (!replica.loaded.value) applyOp({ op: 'state', state });
     },
-    connect(): void {
+    connect() {
       wantsConnection = true;
       send({ name: 'connect' });
     },
-    disconnect(): void {
+    disconnect() {
       wantsConnection = false;
       engine?.disconnect();
     },
-    /** Sends a message; resolves with its entry once the holder has taken it in. */
-    async submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry> {
+    async submit(request, optimistic) {
       const taken = typed.add(request);
       replica.addLocal(optimistic);
       if (engine) {
         await engine.submit(request);
       } else {
         // In storage before the holder hears of it: if both tabs go away, the next holder finds it.
-        if (channel) await typed.persist(request);
+        if (tabs.shared()) await typed.persist(request);
         send({ name: 'send', request });
       }
       return taken;
     },
-    /** Resets the thread in every tab; resolves when this tab shows the new one. */
-    async reset(): Promise<void> {
+    async reset() {
       if (engine) return engine.reset();
-      const before = replica.threadId.value;
-      const changed = new Promise<void>((resolve) => {
-        const stop = effect(() => {
-          if (replica.threadId.value === before) return;
-          queueMicrotask(() => stop());
-          resolve();
-        });
-      });
+      const changed = threadChange(replica.threadId);
       send({ name: 'reset' });
       return changed;
     },
-    /** Forgets the conversation in every tab; resolves once this tab has. */
-    forget(): Promise<void> {
-      if (engine) return forgetEverywhere();
-      const done = new Promise<void>((resolve) => forgotten.add(resolve));
-      send({ name: 'forget' });
-      return done;
-    },
-    async destroy(): Promise<void> {
-      if (beatTimer !== undefined) options.clock.clearTimeout(beatTimer);
-      beatTimer = undefined;
+    forget: () => forgets.fromHere(engine, () => send({ name: 'forget' })),
+    async destroy() {
       const current = engine;
-      election?.stop(); // ends the lead: the next tab in line takes over
+      tabs.leave();
       engine = undefined;
-      channel?.close();
-      channel = undefined;
       await current?.destroy();
     },
   };
 }
 
-export type Coordinator = ReturnType<typeof createCoordinator>;
+/** What the holding tab's answers read: the engine (if this tab holds), the lead, the ops published. */
+interface Holding {
+  engine: () => Engine | undefined;
+  leads: Pick<Leads, 'holder'>;
+  replica: Pick<Replica, 'state'>;
+  post: (message: TabMessage) => void;
+  published: () => number;
+}
+
+/** The holder's beat, if this tab holds the socket. */
+function holderBeat({ engine, leads, post, published }: Holding): boolean {
+  const holder = leads.holder;
+  if (!engine() || !holder) return false;
+  post({ type: 'beat', epoch: holder.epoch, n: published() });
+  return true;
+}
+
+/** A tab said hello: the holder answers with the whole state, once the stored conversation is loaded (an empty state would blank the tab). */
+function answerHello({ engine, leads, replica, post, published }: Holding): void {
+  void engine()?.ready.then(() => {
+    const holder = leads.holder;
+    if (engine() && holder) post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published(), epoch: holder.epoch });
+  });
+}
+
+/** Resolves once the thread shown is another one. */
+function threadChange(threadId: { readonly value: string | undefined }): Promise<void> {
+  const before = threadId.value;
+  return new Promise<void>((resolve) => {
+    const stop = effect(() => {
+      if (threadId.value === before) return;
+      queueMicrotask(() => stop());
+      resolve();
+    });
+  });
+}

@@ -5,8 +5,26 @@
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
 import type { TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
+import { requestIdOf } from '../conversation/entry-ids.ts';
 
-export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>) {
+export interface TypedRequests {
+  /** Keeps a request; resolves with its entry once a holder has taken it in. */
+  add(request: SendRequest): Promise<UserEntry>;
+  /** Queues it in storage, for a holder that starts after both tabs went away (false: not kept). */
+  persist(request: SendRequest): Promise<boolean>;
+  /** The requests kept, in the order they were typed. */
+  all(): SendRequest[];
+  /** Entries from the holder: taken in (the sender learns it), and delivered ones are safe. */
+  seen(entries: readonly TranscriptEntry[]): void;
+  /** The holder saved these entries (and removed their queue records with the same write). */
+  saved(ids: readonly string[]): void;
+  /** Entries that left the transcript. */
+  removed(ids: readonly string[]): void;
+  /** forget(): nothing typed here is kept any longer (the store's queue is emptied with the rest). */
+  clear(): void;
+}
+
+export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>): TypedRequests {
   const kept = new Map<string, SendRequest>();
   const waiters = new Map<string, (entry: UserEntry) => void>();
 
@@ -16,19 +34,16 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
   }
 
   return {
-    /** Keeps a request; resolves with its entry once a holder has taken it in. */
-    add(request: SendRequest): Promise<UserEntry> {
+    add(request) {
       kept.set(request.rid, request);
       return new Promise((resolve) => waiters.set(request.rid, resolve));
     },
-    /** Queues it in storage, for a holder that starts after both tabs went away. */
-    persist: (request: SendRequest) => store.queue(request),
+    persist: (request) => store.queue(request),
     all: () => [...kept.values()],
-    /** Entries from the holder: taken in (the sender learns it), and delivered ones are safe. */
-    seen(entries: readonly TranscriptEntry[]): void {
+    seen(entries) {
       for (const entry of entries) {
         if (entry.kind !== 'user') continue;
-        const rid = entry.id.slice(1);
+        const rid = requestIdOf(entry.id);
         const request = kept.get(rid);
         if (request && entry.traceId) kept.set(rid, { ...request, traceId: entry.traceId });
         waiters.get(rid)?.(entry);
@@ -37,18 +52,16 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
         if (entry.status === 'delivered') forget(rid, true);
       }
     },
-    /** The holder saved these entries (and removed their queue records with the same write). */
-    saved(ids: readonly string[]): void {
-      for (const id of ids) forget(id.slice(1), false);
+    saved(ids) {
+      for (const id of ids) forget(requestIdOf(id), false);
     },
-    /** forget(): nothing typed here is kept any longer (the store's queue is emptied with the rest). */
-    clear(): void {
+    removed(ids) {
+      for (const id of ids) forget(requestIdOf(id), true);
+    },
+    clear() {
       kept.clear();
       waiters.clear();
     },
-    /** Entries that left the transcript. */
-    removed(ids: readonly string[]): void {
-      for (const id of ids) forget(id.slice(1), true);
-    },
   };
 }
+
