@@ -247,9 +247,9 @@ describe('forget() across tabs', () => {
       expect(await b.store.load(100)).toBeUndefined();
       expect(await b.store.queued()).toEqual([]);
 
-      other.client.connect();
-      const next = await openLatest(b);
+      // No connect(): the next message opens the socket again.
       const again = other.client.send('hello again');
+      const next = await openLatest(b);
       await settle();
       await again;
       expect(sends(next).map((p) => [p.threadId, p.speech, p.traceId])).toEqual([[holder.client.threadId, 'hello again', 1]]);
