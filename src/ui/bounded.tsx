@@ -1,12 +1,11 @@
-// What the panel draws of one message, whatever the service sends: the first cards, list items,
-// buttons and quick replies with "and 4,990 more", titles and labels cut with "…", and a long
-// text a part at a time behind "Show more" (the bounds are in ../protocol/limits.ts). The stored
-// entry keeps everything as it came; only the drawing is bounded, and so is every per-character
-// pass over it (linkify).
+// What the panel draws of one message, whatever the service sends: the first quick replies (and
+// cards, list items and buttons: rich/bounded-content.ts) with "and 4,990 more", titles and
+// labels cut with "…", and a long text a part at a time behind "Show more" (the bounds are in
+// ../protocol/limits.ts). The stored entry keeps everything as it came; only the drawing is
+// bounded, and so is every per-character pass over it (linkify).
 import { Component, Fragment, h } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { RichContent } from '../conversation/rich.ts';
-import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
+import { MAX_LABEL_LENGTH, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { Linkified } from './Linkified.tsx';
 import { say, type PanelStrings } from '../i18n/strings.ts';
 
@@ -23,23 +22,6 @@ export function cutText(text: string, max: number): string {
 /** A title, label or name, cut with "…" when it is longer than anyone reads. */
 export function clipLabel(text: string, max = MAX_LABEL_LENGTH): string {
   return text.length <= max ? text : `${cutText(text, max - 1)}…`;
-}
-
-const MAX_DRAWN: Partial<Record<string, number>> = { cards: MAX_CARDS_DRAWN, items: MAX_LIST_ITEMS_DRAWN, buttons: MAX_BUTTONS_DRAWN };
-
-/** The part of a rich response drawn, and how many cards, items or buttons are left out. */
-export function boundedContent(content: RichContent): { content: RichContent; more: number } {
-  let more = 0;
-  // Lists cut to their bound, titles and labels clipped; addresses and actions kept as they are.
-  const walk = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') return /^(sub)?title$|^label$/.test(key) ? clipLabel(value) : value;
-    if (key === 'action' || typeof value !== 'object' || value === null) return value;
-    if (!Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
-    const max = MAX_DRAWN[key] ?? value.length;
-    more += Math.max(0, value.length - max);
-    return value.slice(0, max).map((item) => walk(item, ''));
-  };
-  return { content: walk(content, '') as RichContent, more };
 }
 
 /** "and 4,990 more": what a message holds beyond what is drawn. */

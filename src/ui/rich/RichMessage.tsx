@@ -1,9 +1,10 @@
 // Draws one rich response: one component per template (see ../../conversation/rich.ts), bounded
-// (../bounded.tsx): the first cards, items and buttons, then how many more there are.
+// (bounded-content.ts): the first cards, items and buttons, then how many more there are.
 import { Fragment, h } from 'preact';
 import type { RichCard, RichContent } from '../../conversation/rich.ts';
 import { safeUrl } from '../safe-url.ts';
-import { boundedContent, More } from '../bounded.tsx';
+import { More } from '../bounded.tsx';
+import { boundedContent } from './bounded-content.ts';
 import { ButtonGroup, type RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 import { Carousel } from './Carousel.tsx';
