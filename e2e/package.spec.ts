@@ -36,7 +36,7 @@ test('dist/parley.js is a classic script that loads only the chat file beside it
 });
 
 test('each language is a file of its own beside the chat, named by its content and pinned by the integrity hash the chat carries', () => {
-  const files = readdirSync('dist').filter((name) => /^parley-(?!chat\.|rich\.)[\w-]+\.[\w-]{12}\.js$/.test(name));
+  const files = readdirSync('dist').filter((name) => /^parley-(?!chat\.|rich\.|notify\.)[\w-]+\.[\w-]{12}\.js$/.test(name));
   expect(files).toHaveLength(32);
   const chat = readFileSync(`dist/${readdirSync('dist').find((name) => /^parley-chat\.[0-9a-f]+\.js$/.test(name))}`, 'utf8');
   const loader = readFileSync('dist/parley.js', 'utf8');
