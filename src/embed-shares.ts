@@ -29,9 +29,9 @@ export const RICH_TAKES: Shares = [
   ['preact', ['h', 'Fragment', 'Component']],
   ['preact/hooks', ['useState', 'useRef', 'useLayoutEffect', 'useMemo']],
   // What they draw with the chat's own: bounds, addresses, texts.
-  ['src/ui/bounded.tsx', ['clipLabel', 'More']],
+  ['src/ui/bounded.tsx', ['clipLabel', 'More', 'cutText']],
   ['src/ui/safe-url.ts', ['safeUrl']],
-  ['src/ui/Linkified.tsx', ['NewTabNote']],
+  ['src/ui/Linkified.tsx', ['NewTabNote', 'Linkified']],
   ['src/i18n/strings.ts', ['say']],
 ];
 

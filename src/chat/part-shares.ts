@@ -8,9 +8,9 @@ import { lockManager } from '../browser/features.ts';
 import { slot } from '../browser/slots.ts';
 import { slotKey } from '../browser/slot-keys.ts';
 import { say } from '../i18n/strings.ts';
-import { clipLabel, More } from '../ui/bounded.tsx';
-import { NewTabNote } from '../ui/Linkified.tsx';
+import { clipLabel, cutText, More } from '../ui/bounded.tsx';
+import { Linkified, NewTabNote } from '../ui/Linkified.tsx';
 import { safeUrl } from '../ui/safe-url.ts';
 
-export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo, clipLabel, More, safeUrl, NewTabNote, say];
+export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo, clipLabel, More, cutText, safeUrl, NewTabNote, Linkified, say];
 export const notificationShares = [effect, signal, lockManager, slot, slotKey];

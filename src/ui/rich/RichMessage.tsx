@@ -13,6 +13,8 @@ import css from './rich.css?inline';
 import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 
 export type { RichContext } from './actions.tsx';
+// Long texts' parts come with the templates: both are what only some messages need.
+export { LongText } from '../long-text.tsx';
 
 /** The templates' own styles, adopted after the chat's when they arrive (chat/mount-chat.ts). */
 export const richCss: string = css;
