@@ -65,6 +65,8 @@
 // its kind" schema (-0.05 kB); the parts pinned by SHA-256 rather than SHA-384 (-0.04 kB; a hash
 // is bytes gzip cannot shrink): 43.83 kB (44,884 bytes). The rich templates take the chat's
 // Preact, bounds, address check and say() from it: 3.30 kB (-0.49 kB; +15 bytes in the chat).
+// A long text's "Show more" parts come with the rich templates (rare: texts over 4,000
+// characters): the chat 43.69 kB (44,742 bytes, -0.14 kB), the rich templates 3.62 kB (+0.32 kB).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -75,10 +77,10 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.84, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.7, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
-  // Loaded with the first rich response; its ceiling is ours: templates beyond text stay small.
-  { name: 'the rich templates, loaded with the first rich response', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.31, ceiling: 5 },
+  // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
+  { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
   // Loaded when a page asks for notifications (notify-title, notify-sound).
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
 ];
