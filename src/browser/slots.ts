@@ -28,12 +28,26 @@ export interface Slot {
   get(): ReturnType<SafeStorage['get']>;
   set(value: string): boolean;
   remove(): void;
+  /** The value as JSON: undefined when absent, unreadable or damaged (whoever wrote it). */
+  json(): unknown;
 }
 
 export function slot(name: SlotName, clientId: string): Slot {
   const area = webStorage(SLOT_AREAS[name]);
   const key = slotKey(name, clientId);
-  return { get: () => area.get(key), set: (value) => area.set(key, value), remove: () => area.remove(key) };
+  const get = () => area.get(key);
+  return {
+    get,
+    set: (value) => area.set(key, value),
+    remove: () => area.remove(key),
+    json() {
+      try {
+        return JSON.parse(get() ?? 'null') ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 /** Deletes every Web Storage key the widget wrote for this clientId in this tab's browser. */
