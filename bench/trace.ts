@@ -6,7 +6,8 @@
 // what a visitor waits and what long tasks measure) with thread CPU time ("tdur") beside it: on a
 // 2-core machine the two differ whenever the renderer is descheduled.
 
-interface TraceEvent {
+/** One event of a Chromium trace, as the benches read it. */
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
@@ -15,7 +16,7 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string }; name?: string };
+  args?: { name?: string; data?: { url?: string; stackTrace?: Array<{ url?: string }> } };
 }
 
 /** Milliseconds of wall time, and of the main thread's CPU time. */

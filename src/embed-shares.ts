@@ -28,6 +28,11 @@ export const CHAT_TAKES: Shares = [
 export const RICH_TAKES: Shares = [
   ['preact', ['h', 'Fragment', 'Component']],
   ['preact/hooks', ['useState', 'useRef', 'useLayoutEffect', 'useMemo']],
+  // What they draw with the chat's own: bounds, addresses, texts.
+  ['src/ui/bounded.tsx', ['clipLabel', 'More', 'cutText']],
+  ['src/ui/safe-url.ts', ['safeUrl']],
+  ['src/ui/Linkified.tsx', ['NewTabNote', 'Linkified']],
+  ['src/i18n/strings.ts', ['say']],
 ];
 
 /** What the notifications take from the chat (chat/part-shares.ts hands it over). */

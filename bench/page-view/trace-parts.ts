@@ -4,19 +4,7 @@
 // while the loader's JavaScript runs: an UpdateLayoutTree or Layout event nested inside it. The
 // frame's own style and layout, after the script, is not forced (host-cost's "first render").
 // And the synchronous calls to the browser process the loader's JavaScript waits for.
-import type { Span } from '../trace.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number; // µs
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; stackTrace?: Array<{ url?: string }> } };
-}
+import type { Span, TraceEvent } from '../trace.ts';
 
 export interface TraceParts {
   /** The loader's tasks on the main thread (trace clock, µs): the samples' clock too. */

@@ -27,12 +27,8 @@ export function tabDraft(clientId: string) {
   const kept = slot('draft', clientId);
   return {
     read(): Draft | undefined {
-      try {
-        const draft = DraftSchema.safeParse(JSON.parse(kept.get() ?? 'null'));
-        return draft.success ? draft.data : undefined;
-      } catch {
-        return undefined; // damaged
-      }
+      const draft = DraftSchema.safeParse(kept.json());
+      return draft.success ? draft.data : undefined;
     },
     /** Keeps the draft; none, or an empty text, forgets it. */
     write(draft: Draft | undefined): void {

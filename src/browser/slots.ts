@@ -31,6 +31,8 @@ export interface Slot {
   get(): ReturnType<SafeStorage['get']>;
   set(value: string): boolean;
   remove(): void;
+  /** The value as JSON: undefined when absent, unreadable or damaged (whoever wrote it). */
+  json(): unknown;
 }
 
 /** The storage mode of each clientId in this page: `local` until a client says otherwise. */
@@ -44,10 +46,18 @@ export function slot(name: SlotName, clientId: string): Slot {
   const area = webStorage(SLOT_AREAS[name]);
   const key = slotKey(name, clientId);
   const allowed = () => modeAllows(modes.get(clientId) ?? 'local', SLOT_AREAS[name]);
+  const get = () => (allowed() ? area.get(key) : null);
   return {
-    get: () => (allowed() ? area.get(key) : null),
+    get,
     set: (value) => allowed() && area.set(key, value),
     remove: () => area.remove(key),
+    json() {
+      try {
+        return JSON.parse(get() ?? 'null') ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 

@@ -1,11 +1,16 @@
 // What the chat hands each of its parts loaded when first needed (embed-chat.ts), which carry no
-// copy of it: one Preact, one graph of signals (embed-shares.ts lists these, in order).
+// copy of it: one Preact, one graph of signals, and what they draw with (embed-shares.ts lists
+// these, in order).
 import { effect, signal } from '@preact/signals-core';
 import { Component, Fragment, h } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { lockManager } from '../browser/features.ts';
 import { slot } from '../browser/slots.ts';
 import { slotKey } from '../browser/slot-keys.ts';
+import { say } from '../i18n/strings.ts';
+import { clipLabel, cutText, More } from '../ui/bounded.tsx';
+import { Linkified, NewTabNote } from '../ui/Linkified.tsx';
+import { safeUrl } from '../ui/safe-url.ts';
 
-export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo];
+export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo, clipLabel, More, cutText, safeUrl, NewTabNote, Linkified, say];
 export const notificationShares = [effect, signal, lockManager, slot, slotKey];

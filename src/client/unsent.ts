@@ -29,13 +29,9 @@ export function unsentRequests(clientId: string, logger: Logger) {
     },
     /** At start: what the last page of this tab left unsaved (once). */
     take(): SendRequest[] {
-      try {
-        const found: unknown = JSON.parse(kept.get() ?? '[]');
-        kept.remove();
-        return Array.isArray(found) ? found.flatMap(isRequest) : [];
-      } catch {
-        return [];
-      }
+      const found = kept.json();
+      kept.remove();
+      return Array.isArray(found) ? found.flatMap(isRequest) : [];
     },
   };
 }

@@ -98,7 +98,8 @@ const ConnectionError = z.object({
   final: z.boolean(),
 });
 
-const Nothing = z.object({}) as z.ZodMiniType<object>;
+/** A member of a union with nothing besides its kind. */
+export const Nothing = z.object({}) as z.ZodMiniType<object>;
 export const StatusSchema = byKind('state', {
   idle: Nothing,
   connecting: Nothing,

@@ -17,12 +17,9 @@ export function viewSnapshot(clientId: string, logger: Logger) {
   const kept = slot('view', clientId);
   return {
     read(): ReplicaState | undefined {
-      try {
-        const [state] = isState(JSON.parse(kept.get() ?? 'null') ?? undefined);
-        return state && { ...state, typing: false, status: { state: 'idle' } };
-      } catch {
-        return undefined; // no storage (sandboxed frame, Node) or damaged: IndexedDB will do
-      }
+      // None (no storage: a sandboxed frame, Node) or damaged: IndexedDB will do.
+      const [state] = isState(kept.json());
+      return state && { ...state, typing: false, status: { state: 'idle' } };
     },
     write(state: ReplicaState): void {
       // A thread with nothing in it (new, or just forgotten) needs no picture.

@@ -7,7 +7,7 @@ import type { Clock } from '../connection/clock.ts';
 export const BEAT_MS = 1_000;
 export const SILENCE_MS = 3_000;
 
-export interface Holder {
+interface Holder {
   from: string;
   epoch: number;
 }

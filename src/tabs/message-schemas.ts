@@ -3,13 +3,12 @@
 // it passes these as a frame passes its schema, and what the tab uses is what they return. The
 // entries in it are checked as stored ones are (record-schemas.ts), rich content included.
 import * as z from 'zod/mini';
-import { EntrySchema, RequestSchema, StateSchema, StatusSchema } from '../store/record-schemas.ts';
+import { EntrySchema, Nothing, RequestSchema, StateSchema, StatusSchema } from '../store/record-schemas.ts';
 import { ReceivedPayload, type ReceivedMessageDetail } from '../protocol/frames.ts';
 import { byKind, finite, oneOf } from '../protocol/kinds.ts';
 
 const Entries = z.object({ entries: z.array(EntrySchema) });
 const Ids = z.object({ ids: z.array(z.string()) });
-const Nothing = z.object({}) as z.ZodMiniType<object>;
 const TraceId = z.object({ traceId: finite });
 const Seq = z.object({ seq: finite });
 

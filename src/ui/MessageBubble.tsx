@@ -5,7 +5,8 @@ import { useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeUrl } from './safe-url.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
-import { clipLabel, LongText, More } from './bounded.tsx';
+import { clipLabel, cutText, More } from './bounded.tsx';
+import { Linkified } from './Linkified.tsx';
 import type { RichContext } from './rich/RichMessage.tsx';
 import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
@@ -66,7 +67,7 @@ export class MessageBubble extends Component<BubbleProps> {
             // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
             // A long text is drawn a part at a time; the bubble takes focus when its "Show more" goes.
             <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto" tabIndex={entry.text.length > TEXT_CHUNK_LENGTH ? -1 : undefined}>
-              <LongText text={entry.text} strings={strings} />
+              {entry.text.length > TEXT_CHUNK_LENGTH ? <LongText text={entry.text} strings={strings} /> : <Linkified text={entry.text} newTab={strings.newTab} />}
             </p>
           )}
           <More count={received?.more ?? 0} strings={strings} />
@@ -124,6 +125,17 @@ function Avatar({ picture, initial }: { picture: string | undefined; initial: st
         <span class="avatar-initial">{initial}</span>
       )}
     </div>
+  );
+}
+
+/** A long text a part at a time, once that code is here (with the templates'); until then its first part. */
+function LongText(props: { text: string; strings: PanelStrings }) {
+  const templates = useSignalValue(richTemplates());
+  if (templates) return <templates.LongText {...props} />;
+  return (
+    <Fragment>
+      <Linkified text={cutText(props.text, TEXT_CHUNK_LENGTH)} newTab={props.strings.newTab} />…
+    </Fragment>
   );
 }
 

@@ -1,6 +1,7 @@
-// The rich templates' code (ui/rich/) arrives when the first rich response is drawn, not with
-// the chat: most conversations are text. The npm build brings it with import() (define.ts), the
-// script-tag build as a file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
+// The rich templates' code (ui/rich/), with the long texts' (long-text.tsx), arrives when the
+// first rich response or long text is drawn, not with the chat: most conversations are short
+// text. The npm build brings it with import() (define.ts), the script-tag build as a file of its
+// own beside the chat's (embed-chat.ts); tests hand it over at once.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type * as RichModule from './rich/RichMessage.tsx';
 
@@ -28,7 +29,7 @@ export function richTemplates() {
   if (!arrived.peek() && source && !asked) {
     asked = source().then(richArrived, (error: unknown) => {
       asked = undefined; // the next rich response asks again
-      console.warn('[parley] rich responses show their text: their code could not be loaded:', error instanceof Error ? error.message : error);
+      console.warn('[parley] rich responses show their text, long texts their first part: their code could not be loaded:', error instanceof Error ? error.message : error);
     });
   }
   return arrived;

@@ -1,9 +1,10 @@
 // Draws one rich response: one component per template (see ../../conversation/rich.ts), bounded
-// (../bounded.tsx): the first cards, items and buttons, then how many more there are.
+// (bounded-content.ts): the first cards, items and buttons, then how many more there are.
 import { Fragment, h } from 'preact';
 import type { RichCard, RichContent } from '../../conversation/rich.ts';
 import { safeUrl } from '../safe-url.ts';
-import { boundedContent, More } from '../bounded.tsx';
+import { More } from '../bounded.tsx';
+import { boundedContent } from './bounded-content.ts';
 import { ButtonGroup, type RichContext } from './actions.tsx';
 import { Card } from './Card.tsx';
 import { Carousel } from './Carousel.tsx';
@@ -12,6 +13,8 @@ import css from './rich.css?inline';
 import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 
 export type { RichContext } from './actions.tsx';
+// Long texts' parts come with the templates: both are what only some messages need.
+export { LongText } from '../long-text.tsx';
 
 /** The templates' own styles, adopted after the chat's when they arrive (chat/mount-chat.ts). */
 export const richCss: string = css;

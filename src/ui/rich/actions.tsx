@@ -4,7 +4,7 @@
 import { h, type ComponentChildren } from 'preact';
 import type { RichAction, RichButton } from '../../conversation/rich.ts';
 import { NewTabNote } from '../Linkified.tsx';
-import { actionUrl, drawable } from '../safe-url.ts';
+import { actionUrl, drawable } from './drawable.ts';
 import type { PanelStrings } from '../../i18n/strings.ts';
 
 export interface RichContext {
