@@ -12,7 +12,7 @@ import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
-import { authorName } from './transcript-text.ts';
+import { authorName } from './author-name.ts';
 
 export interface BubbleProps {
   entry: TranscriptEntry;

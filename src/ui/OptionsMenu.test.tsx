@@ -5,14 +5,17 @@ import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatApp } from './App.tsx';
-import { download } from './download.ts';
+import * as richTemplates from './rich/RichMessage.tsx';
+import { richArrived } from './rich-slot.ts';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 import { panelStrings } from '../i18n/strings.ts';
 import { transcriptFileName, transcriptText } from './transcript-text.ts';
 
-vi.mock('./download.ts', () => ({ download: vi.fn() }));
+// The saved copy's download comes with the rich templates' code (rich-slot.ts): a fake one here.
+const download = vi.fn<typeof richTemplates.download>();
+richArrived({ ...richTemplates, download });
 
-beforeEach(() => vi.mocked(download).mockClear());
+beforeEach(() => download.mockClear());
 afterEach(cleanup);
 
 function openApp(heading = 'Support') {
@@ -109,7 +112,7 @@ describe('"Save a copy"', () => {
     });
     expect(t.client.transcript).toHaveBeenCalledTimes(1);
     expect(download).toHaveBeenCalledTimes(1);
-    const [parent, name, text] = vi.mocked(download).mock.calls[0]!;
+    const [parent, name, text] = download.mock.calls[0]!;
     // Inside the panel (so inside the shadow root), where no page style or script reaches.
     expect(parent).toBe(t.container.querySelector('[part="panel"]'));
     expect(name).toBe(transcriptFileName('Support', Date.now()));

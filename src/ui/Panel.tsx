@@ -1,22 +1,20 @@
 // The open chat: a dialog labelled by its title. Escape closes it. Beside the page it is not
 // modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
 import { h } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatClient } from '../client/create-chat-client.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { Composer } from './Composer.tsx';
-import { DeleteConfirmation } from './DeleteConfirmation.tsx';
-import { download } from './download.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { Header } from './Header.tsx';
 import { Notice } from './Notice.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { Transcript } from './Transcript.tsx';
-import { transcriptFileName, transcriptText } from './transcript-text.ts';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSignalValue } from './use-signal.ts';
+import { usePrivacyMenu } from './privacy-menu.tsx';
 
 /** The same condition as the full-screen layout in widget.css. */
 const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
@@ -48,7 +46,6 @@ export function Panel(props: {
   const serviceError = useSignalValue(client.serviceError);
   const loaded = useSignalValue(client.loaded);
   const hasOlder = useSignalValue(client.hasOlder);
-  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (!props.autoFocus) return;
@@ -94,11 +91,7 @@ export function Panel(props: {
     (textarea.current ?? panel.current?.querySelector<HTMLElement>('.close'))?.focus();
   };
   const pick = (reply: QuickReply) => thenFocusComposer(() => client.sendQuickReply(reply).catch(() => undefined))();
-  // "Save a copy": the whole conversation (older messages too), as text, downloaded.
-  const save = async () => {
-    const at = Date.now();
-    download(panel.current!, transcriptFileName(props.heading, at), transcriptText(await client.transcript(), strings, props.heading, at));
-  };
+  const privacy = usePrivacyMenu(client, strings, props.heading, panel, thenFocusComposer);
 
   return (
     <div
@@ -117,24 +110,9 @@ export function Panel(props: {
         titleId={titleId}
         onClose={props.onClose}
         onRetryNow={thenFocusComposer(() => client.retryNow())}
-        menu={[
-          { label: strings.saveCopy, act: save },
-          { label: strings.deleteConversation, act: () => setConfirming(true) },
-        ]}
+        menu={privacy.menu}
       />
-      {confirming && (
-        <DeleteConfirmation
-          strings={strings}
-          onDelete={thenFocusComposer(() => {
-            setConfirming(false);
-            return client.forget().catch(() => undefined);
-          })}
-          onCancel={() => {
-            setConfirming(false);
-            panel.current!.querySelector<HTMLElement>('[part="options"]')!.focus();
-          }}
-        />
-      )}
+      {privacy.confirmation}
       {serviceError && <Notice message={serviceError} strings={strings} onDismiss={thenFocusComposer(() => client.dismissError())} />}
       <Transcript
         entries={entries}

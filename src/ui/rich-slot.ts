@@ -2,7 +2,7 @@
 // first rich response or long text is drawn, not with the chat: most conversations are short
 // text. The npm build brings it with import() (define.ts), the script-tag build as a file of its
 // own beside the chat's (embed-chat.ts); tests hand it over at once.
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type * as RichModule from './rich/RichMessage.tsx';
 
 export type RichTemplates = typeof RichModule;
@@ -33,4 +33,16 @@ export function richTemplates() {
     });
   }
   return arrived;
+}
+
+/** The templates' module once here, asking for it if needed (a click that needs it waits for it). */
+export function richReady(): Promise<RichTemplates> {
+  const templates = richTemplates();
+  return new Promise((resolve) => {
+    const stop = effect(() => {
+      if (!templates.value) return;
+      resolve(templates.value);
+      queueMicrotask(() => stop());
+    });
+  });
 }

@@ -5,7 +5,8 @@ import { panelStrings } from '../i18n/strings.ts';
 import ar from '../i18n/languages/ar.ts';
 import fr from '../i18n/languages/fr.ts';
 import he from '../i18n/languages/he.ts';
-import { authorName, transcriptFileName, transcriptText } from './transcript-text.ts';
+import { authorName } from './author-name.ts';
+import { transcriptFileName, transcriptText } from './transcript-text.ts';
 
 const en = panelStrings('en', undefined, {});
 const AT = Date.UTC(2026, 10, 27, 9, 42); // 27 November 2026, 09:42 UTC

@@ -3,12 +3,8 @@
 // written as text: titles, subtitles, "label: address" for buttons and links, pictures' addresses.
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { say, type PanelStrings } from '../i18n/strings.ts';
+import { authorName } from './author-name.ts';
 
-/** Who said it, as the panel names them: "You", the bot, the agent (by name when known). */
-export function authorName(entry: TranscriptEntry, strings: PanelStrings): string {
-  const from = entry.kind === 'user' ? 'user' : entry.from;
-  return from === 'bot' ? strings.botName : (entry.kind === 'received' && entry.name) || (from === 'agent' ? strings.agentName : strings.you);
-}
 
 /** `label: address`, either alone when the other is missing. */
 const link = (label?: string, url?: string) => [label, url].filter(Boolean).join(': ');
