@@ -96,7 +96,7 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
 
       await launcher(page).click();
       await expect(composer(page)).toHaveAttribute('placeholder', translation.messagePlaceholder);
-      expect(files.map((file) => file.replace(/\.[\w-]+\.js$/, ''))).toEqual(['/dist/parley.js', '/dist/parley-chat', `/dist/parley-${tag}`]);
+      expect(files.map((file) => file.replace(/\.[\w-]+\.js$/, ''))).toEqual(['/dist/parley.js', '/dist/parley-chat', '/dist/parley-languages', `/dist/parley-${tag}`]);
       await talk(page);
       await expectNoEnglish(page, translation, 'in the open panel');
       const panel = page.locator('parley-chat [part~="panel"]');
@@ -232,6 +232,37 @@ test('a language file that answers 404: English shows, the console says why, no 
   await expect(composer(page)).toHaveAttribute('placeholder', defaultStrings.messagePlaceholder);
   await talk(page);
   expect(warnings.some((text) => /"fi" texts could not be loaded, so the chat shows English: .*answers 404/.test(text)), warnings.join('\n')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the languages\' table: never fetched in English, once for a page\'s languages; when it fails, English shows and the next language tries again', async ({ page }) => {
+  const tables: string[] = []; // fetched and served (a failed one is fetched again to say why)
+  let failTable = false;
+  await page.route('**/dist/parley-languages.*.js', (route) => {
+    if (failTable) return route.fulfill({ status: 404, body: 'not here' });
+    tables.push(route.request().url());
+    return route.continue();
+  });
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await page.goto(`${PAGE}&language=en`);
+  await launcher(page).click();
+  await expect(composer(page)).toHaveAttribute('placeholder', defaultStrings.messagePlaceholder);
+  expect(tables).toHaveLength(0);
+  // The table fails: English stays, the console says why.
+  failTable = true;
+  await widget(page).evaluate((element) => element.setAttribute('language', 'de'));
+  await expect.poll(() => warnings.some((text) => /"de" texts could not be loaded, so the chat shows English: .*parley-languages.*404/.test(text))).toBe(true);
+  await expect(composer(page)).toHaveAttribute('placeholder', defaultStrings.messagePlaceholder);
+  // It works again: German, then Polish with the table already here.
+  failTable = false;
+  await widget(page).evaluate((element) => element.setAttribute('language', 'pl'));
+  await expect(composer(page)).toHaveAttribute('placeholder', (await translationOf('pl')).messagePlaceholder);
+  await widget(page).evaluate((element) => element.setAttribute('language', 'de'));
+  await expect(composer(page)).toHaveAttribute('placeholder', (await translationOf('de')).messagePlaceholder);
+  expect(tables).toHaveLength(1);
   expect(errors).toEqual([]);
 });
 

@@ -35,14 +35,22 @@ test('dist/parley.js is a classic script that loads only the chat file beside it
   for (const code of [loader, chat.toString('utf8')]) expect(code).not.toMatch(/\beval\(|new Function\(/);
 });
 
-test('each language is a file of its own beside the chat, named by its content and pinned by the integrity hash the chat carries', () => {
-  const files = readdirSync('dist').filter((name) => /^parley-(?!chat\.|rich\.|notify\.)[\w-]+\.[\w-]{12}\.js$/.test(name));
+test('each language is a file of its own beside the chat, named by its content and pinned by the languages\' table, which the chat pins', () => {
+  const dist = readdirSync('dist');
+  const files = dist.filter((name) => /^parley-(?!chat\.|rich\.|notify\.|languages\.)[\w-]+\.[\w-]{12}\.js$/.test(name));
   expect(files).toHaveLength(32);
-  const chat = readFileSync(`dist/${readdirSync('dist').find((name) => /^parley-chat\.[0-9a-f]+\.js$/.test(name))}`, 'utf8');
+  const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('base64');
+  const chat = readFileSync(`dist/${dist.find((name) => /^parley-chat\.[0-9a-f]+\.js$/.test(name))}`, 'utf8');
+  const tableFile = dist.find((name) => /^parley-languages\.[0-9a-f]{12}\.js$/.test(name))!;
+  const table = readFileSync(`dist/${tableFile}`, 'utf8');
+  // The chat carries the table's name and hash, not the 32 languages' hashes.
+  expect(chat).toContain(tableFile);
+  expect(chat).toContain(`sha256-${sha256(table)}`);
   const loader = readFileSync('dist/parley.js', 'utf8');
   for (const file of files) {
-    const integrity = createHash('sha256').update(readFileSync(`dist/${file}`)).digest('base64');
-    expect(chat, file).toContain(`sha256-${integrity}`);
+    const integrity = sha256(readFileSync(`dist/${file}`));
+    expect(table, file).toContain(`sha256-${integrity}`);
+    expect(chat, file).not.toContain(integrity);
     expect(file).toContain(integrity.slice(0, 12).replace(/\+/g, '-').replace(/\//g, '_'));
     expect(loader).not.toContain(integrity); // the loader carries names for the launcher, no language file
   }

@@ -1,6 +1,6 @@
-// Builds the script-tag files: dist/parley-<tag>.<hash>.js (a language's texts), then
-// dist/parley-chat.<hash>.js (the chat), which carries the languages' Subresource Integrity
-// hashes, then dist/parley.js (the loader), which carries the chat's file name and hash. Names
+// Builds the script-tag files: dist/parley-<tag>.<hash>.js (a language's texts) and
+// dist/parley-languages.<hash>.js (their Subresource Integrity hashes), the chat's parts, then
+// dist/parley-chat.<hash>.js (the chat), which carries the parts' names and hashes, then dist/parley.js (the loader), which carries the chat's file name and hash. Names
 // change with the content, so all can be cached for ever; the loader's own name stays, for the
 // line site owners paste.
 import { createHash } from 'node:crypto';
@@ -60,16 +60,17 @@ async function buildInMemory(entry: string, define: Record<string, string> = {},
   return { code, map: map ? String(map.source) : JSON.stringify(chunk.map) };
 }
 
-function write(name: string, built: { code: string; map: string }): string {
-  const code = `${built.code}\n//# sourceMappingURL=${name}.map\n`;
+/** Writes a file (and its source map, where it has one); returns what was written. */
+function write(name: string, built: { code: string; map?: string }): string {
+  const code = built.map === undefined ? built.code : `${built.code}\n//# sourceMappingURL=${name}.map\n`;
   writeFileSync(`${DIST}/${name}`, code);
-  writeFileSync(`${DIST}/${name}.map`, built.map);
+  if (built.map !== undefined) writeFileSync(`${DIST}/${name}.map`, built.map);
   return code;
 }
 
 for (const old of readdirSync(DIST).filter((name) => /^parley-[\w-]+\.[\w-]{12}\.js(\.map)?$/.test(name))) rmSync(`${DIST}/${old}`);
 
-/** Each language's file, named by its hash; returns tag → integrity, for the chat to carry. */
+/** Each language's file, named by its hash; returns tag → integrity, for the languages' table. */
 async function writeLanguages(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const tag of LANGUAGES) {
@@ -86,19 +87,21 @@ async function writeLanguages(): Promise<Record<string, string>> {
  * A file the chat loads when first needed, named by its hash: [name, integrity], for the chat to
  * carry. SHA-256, as for the languages: every byte of a hash is one gzip cannot shrink.
  */
-function writeChatPart(prefix: string, built: { code: string; map: string }): [string, string] {
+function writeChatPart(prefix: string, built: { code: string; map?: string }): [string, string] {
   const name = `${prefix}.${createHash('sha256').update(built.code).digest('hex').slice(0, 12)}.js`;
   const code = write(name, built);
   return [name, `sha256-${createHash('sha256').update(code).digest('base64')}`];
 }
 
-const languages = await writeLanguages();
-// The chat's parts, with the chat's Preact and signals in place of their own; the chat with the loader's code.
+// The chat's parts, with the chat's Preact and signals in place of their own; the chat with the
+// loader's code. The languages' table is a part too, in the languages' own format: the chat
+// fetches it with the first language other than English.
 const parts = {
+  languages: writeChatPart('parley-languages', { code: languageFileCode(await writeLanguages()) }),
   rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
   notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
 };
-const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_LANGUAGE_FILES__: JSON.stringify(languages), __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
+const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;

@@ -69,21 +69,24 @@
 // characters): the chat 43.69 kB (44,742 bytes, -0.14 kB), the rich templates 3.62 kB (+0.32 kB).
 // With createCoordinator split along its seams (joining.ts, following.ts: +0.13 kB, the parts'
 // shared state passed as arguments whose names the minifier keeps; issue 29): 43.85 kB.
+// The languages' 32 SHA-256 hashes in a table of their own, parley-languages.*.js (1.30 kB),
+// fetched with the first language other than English: the chat 42.44 kB (-1.41 kB).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const dist = readdirSync('dist');
-const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.|notify\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
+const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.|notify\.|languages\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
 const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.86, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.45, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
   // Loaded when a page asks for notifications (notify-title, notify-sound).
+  { name: "the languages' table, loaded with the first language other than English", files: dist.filter((file) => /^parley-languages\.[\w-]+\.js$/.test(file)), budget: 1.31, ceiling: 2 },
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
 ];
 

@@ -2,7 +2,8 @@
 // <script> element, which hands it the loader's code both run (embed-shares.ts), the script
 // loader among it: this file leaves the chat's module on that element (loader/load-script.ts). It
 // knows the files beside it (scripts/build-embed.ts writes their names and integrity hashes in
-// here): its languages' texts, and its parts that only some conversations need.
+// here): its parts that only some conversations need, and the table of its languages' files
+// (fetched with the first language other than English: 32 hashes gzip cannot shrink).
 import { mountChat, notificationsFrom, richFrom } from './chat/mount-chat.ts';
 import { notificationShares, richShares } from './chat/part-shares.ts';
 import { currentClassicScript } from './browser/current-script.ts';
@@ -11,27 +12,31 @@ import type { Translation } from './i18n/translation.ts';
 import { CHAT_EXPORTS, loadScript } from './loader/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
 
-declare const __PARLEY_LANGUAGE_FILES__: Record<string, string>;
 /** The parts' files beside this one: the name and integrity of each. */
-declare const __PARLEY_PARTS__: Record<'rich' | 'notifications', [string, string]>;
-/** Named once: each mention of the build's constant would be a copy of the whole table. */
-const LANGUAGE_FILES = __PARLEY_LANGUAGE_FILES__;
+declare const __PARLEY_PARTS__: Record<'rich' | 'notifications' | 'languages', [string, string]>;
 
 // Read now, a classic <script> or nothing, as the loader reads its own (src/embed.ts). What the
 // loader handed over is on it; nothing is when the file was put on a page by hand.
 const script = currentClassicScript() as (HTMLScriptElement & Record<symbol, unknown>) | null;
 const url = (name: string) => new URL(name, script!.src).href;
 
-function loadLanguage(tag: string): Promise<Translation> {
-  const integrity = Object.hasOwn(LANGUAGE_FILES, tag) ? LANGUAGE_FILES[tag] : undefined;
-  if (!integrity) return Promise.reject(new Error(`the widget has no "${tag}" texts`));
-  return loadScript<Translation>(url(languageFileName(tag, integrity)), integrity);
-}
-
 /** A part's file, run with what it takes of this file (embed-shares.ts). */
-function loadPart<T>(part: keyof typeof __PARLEY_PARTS__, shares: unknown[]): Promise<T> {
+function loadPart<T>(part: keyof typeof __PARLEY_PARTS__, shares?: unknown[]): Promise<T> {
   const [name, integrity] = __PARLEY_PARTS__[part];
   return loadScript<T>(url(name), integrity, shares);
+}
+
+/** Language tag → its file's integrity: fetched once, again after a failure. */
+let languageFiles: Promise<Record<string, string>> | undefined;
+
+async function loadLanguage(tag: string): Promise<Translation> {
+  const files = await (languageFiles ??= loadPart<Record<string, string>>('languages').catch((error: unknown) => {
+    languageFiles = undefined;
+    throw error;
+  }));
+  const integrity = Object.hasOwn(files, tag) ? files[tag] : undefined;
+  if (!integrity) throw new Error(`the widget has no "${tag}" texts`);
+  return loadScript<Translation>(url(languageFileName(tag, integrity)), integrity);
 }
 
 if (script?.[CHAT_EXPORTS]) {
