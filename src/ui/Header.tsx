@@ -3,7 +3,8 @@
 import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
-import { OptionsMenu, type MenuItem } from './OptionsMenu.tsx';
+import { OptionsMenu } from './OptionsMenu.tsx';
+import type { MenuItem } from './menu/menu-part.ts';
 import { statusText } from './status-text.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { useNow } from './use-now.ts';

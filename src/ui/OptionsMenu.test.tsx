@@ -5,15 +5,15 @@ import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatApp } from './App.tsx';
-import * as richTemplates from './rich/RichMessage.tsx';
-import { richArrived } from './rich-slot.ts';
+import * as menuPart from './menu/menu-part.ts';
+import { menuArrived } from './menu-slot.ts';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 import { panelStrings } from '../i18n/strings.ts';
-import { transcriptFileName, transcriptText } from './transcript-text.ts';
+import { transcriptFileName, transcriptText } from './menu/transcript-text.ts';
 
-// The saved copy's download comes with the rich templates' code (rich-slot.ts): a fake one here.
-const download = vi.fn<typeof richTemplates.download>();
-richArrived({ ...richTemplates, download });
+// The saved copy's download comes with the menu's code (menu-slot.ts): a fake one here.
+const download = vi.fn<typeof menuPart.download>();
+menuArrived({ ...menuPart, download });
 
 beforeEach(() => download.mockClear());
 afterEach(cleanup);

@@ -15,11 +15,6 @@ import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 export type { RichContext } from './actions.tsx';
 // Long texts' parts come with the templates: both are what only some messages need.
 export { LongText } from '../long-text.tsx';
-// So do the panel menu's less used parts: a saved copy's text and its download, the delete
-// confirmation (a visitor uses them rarely; the menu itself is the chat's).
-export { transcriptFileName, transcriptText } from '../transcript-text.ts';
-export { download } from '../download.ts';
-export { DeleteConfirmation } from '../DeleteConfirmation.tsx';
 
 /** The templates' own styles, adopted after the chat's when they arrive (chat/mount-chat.ts). */
 export const richCss: string = css;

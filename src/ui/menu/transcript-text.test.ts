@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RichContent } from '../conversation/rich.ts';
-import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
-import { panelStrings } from '../i18n/strings.ts';
-import ar from '../i18n/languages/ar.ts';
-import fr from '../i18n/languages/fr.ts';
-import he from '../i18n/languages/he.ts';
-import { authorName } from './author-name.ts';
+import type { RichContent } from '../../conversation/rich.ts';
+import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../../conversation/transcript.ts';
+import { panelStrings } from '../../i18n/strings.ts';
+import ar from '../../i18n/languages/ar.ts';
+import fr from '../../i18n/languages/fr.ts';
+import he from '../../i18n/languages/he.ts';
+import { authorName } from '../author-name.ts';
 import { transcriptFileName, transcriptText } from './transcript-text.ts';
 
 const en = panelStrings('en', undefined, {});

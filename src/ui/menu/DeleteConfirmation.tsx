@@ -2,7 +2,7 @@
 // (focused: the choice that loses nothing). Escape cancels.
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { PanelStrings } from '../i18n/strings.ts';
+import type { PanelStrings } from '../../i18n/strings.ts';
 
 export function DeleteConfirmation(props: { strings: PanelStrings; onDelete: () => void; onCancel: () => void }) {
   const { strings } = props;

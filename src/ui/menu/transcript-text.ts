@@ -1,9 +1,9 @@
 // "Save a copy": the conversation as readable plain text, and its file's name. Pure: entries,
 // texts (with their language), the moment and the time zone in; text out. Rich responses are
 // written as text: titles, subtitles, "label: address" for buttons and links, pictures' addresses.
-import type { TranscriptEntry } from '../conversation/transcript.ts';
-import { say, type PanelStrings } from '../i18n/strings.ts';
-import { authorName } from './author-name.ts';
+import type { TranscriptEntry } from '../../conversation/transcript.ts';
+import { say, type PanelStrings } from '../../i18n/strings.ts';
+import { authorName } from '../author-name.ts';
 
 
 /** `label: address`, either alone when the other is missing. */
