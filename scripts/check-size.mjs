@@ -86,7 +86,7 @@ const budgets = [
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
   // Loaded when a page asks for notifications (notify-title, notify-sound).
-  { name: "the panel's menu, loaded when the visitor reaches for it", files: dist.filter((file) => /^parley-menu\.[\w-]+\.js$/.test(file)), budget: 2, ceiling: 2 },
+  { name: "the panel's menu, loaded when the visitor reaches for it", files: dist.filter((file) => /^parley-menu\.[\w-]+\.js$/.test(file)), budget: 2.02, ceiling: 2.5 },
   { name: "the languages' table, loaded with the first language other than English", files: dist.filter((file) => /^parley-languages\.[\w-]+\.js$/.test(file)), budget: 1.31, ceiling: 2 },
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
 ];

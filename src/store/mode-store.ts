@@ -17,18 +17,20 @@ export interface ModeStore extends ConversationStore {
   setMode(mode: StorageMode): Promise<void>;
 }
 
+/** Every call of a ConversationStore (one missing leaves modeStore's result short: a compile error). */
+const STORE_CALLS = ['load', 'loadOlder', 'write', 'reserveTraceId', 'dropThread', 'queue', 'unqueue', 'queued', 'clear'] as const;
+
 export function modeStore(initial: StorageMode, storeFor: (mode: StorageMode) => ConversationStore): ModeStore {
   let mode = initial;
   let current = storeFor(initial);
   // Every call waits for a move under way: nothing lands in a store that is being emptied.
   let moving: Promise<void> = Promise.resolve();
-  const after =
-    <A extends unknown[], R>(call: (store: ConversationStore, ...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await moving;
-      return call(current, ...args);
-    };
+  // Each of the store's calls, made on the current store once a move in progress is done.
+  const calls = Object.fromEntries(
+    STORE_CALLS.map((name) => [name, async (...args: unknown[]) => (await moving, (current[name] as (...args: unknown[]) => unknown)(...args))]),
+  ) as unknown as Pick<ConversationStore, (typeof STORE_CALLS)[number]>;
   return {
+    ...calls,
     get mode() {
       return mode;
     },
@@ -42,15 +44,6 @@ export function modeStore(initial: StorageMode, storeFor: (mode: StorageMode) =>
       });
       return moving;
     },
-    load: after((store, limit) => store.load(limit)),
-    loadOlder: after((store, threadId, before, limit) => store.loadOlder(threadId, before, limit)),
-    write: after((store, threadId, changes, epoch) => store.write(threadId, changes, epoch)),
-    reserveTraceId: after((store, threadId, atLeast) => store.reserveTraceId(threadId, atLeast)),
-    dropThread: after((store, threadId) => store.dropThread(threadId)),
-    queue: after((store, request) => store.queue(request)),
-    unqueue: after((store, rid) => store.unqueue(rid)),
-    queued: after((store) => store.queued()),
-    clear: after((store) => store.clear()),
   };
 }
 

@@ -4,7 +4,7 @@ import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
 import { OptionsMenu } from './OptionsMenu.tsx';
-import type { MenuItem } from './menu/menu-part.ts';
+import type { MenuItem, MenuPart } from './menu-slot.ts';
 import { statusText } from './status-text.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { useNow } from './use-now.ts';
@@ -16,7 +16,8 @@ export function Header(props: {
   titleId: string;
   onClose: () => void;
   onRetryNow: () => void;
-  menu: MenuItem[];
+  /** The menu's items, made with its code once that is here. */
+  menu: (part: MenuPart) => MenuItem[];
 }) {
   const { status, strings } = props;
   const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;

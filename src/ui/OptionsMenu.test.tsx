@@ -5,17 +5,21 @@ import { h } from 'preact';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatApp } from './App.tsx';
-import * as menuPart from './menu/menu-part.ts';
-import { menuArrived } from './menu-slot.ts';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 import { panelStrings } from '../i18n/strings.ts';
 import { transcriptFileName, transcriptText } from './menu/transcript-text.ts';
 
-// The saved copy's download comes with the menu's code (menu-slot.ts): a fake one here.
-const download = vi.fn<typeof menuPart.download>();
-menuArrived({ ...menuPart, download });
-
-beforeEach(() => download.mockClear());
+// The saved copy's download, watched: the Blob made, and the link clicked (where, and its name).
+const saved: Array<{ blob: Blob; parent?: Element | null; name?: string }> = [];
+beforeEach(() => {
+  saved.length = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (saved.push({ blob: blob as Blob }), 'blob:saved'));
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    Object.assign(saved.at(-1)!, { parent: this.parentElement, name: this.download });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 afterEach(cleanup);
 
 function openApp(heading = 'Support') {
@@ -111,8 +115,10 @@ describe('"Save a copy"', () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Save a copy' }));
     });
     expect(t.client.transcript).toHaveBeenCalledTimes(1);
-    expect(download).toHaveBeenCalledTimes(1);
-    const [parent, name, text] = download.mock.calls[0]!;
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    const [{ blob, parent, name }] = saved as [Required<(typeof saved)[0]>];
+    const text = await blob.text();
+    expect(blob.type).toBe('text/plain;charset=utf-8');
     // Inside the panel (so inside the shadow root), where no page style or script reaches.
     expect(parent).toBe(t.container.querySelector('[part="panel"]'));
     expect(name).toBe(transcriptFileName('Support', Date.now()));

@@ -6,11 +6,11 @@ import { useRef, useState } from 'preact/hooks';
 import { MoreIcon } from './icons.tsx';
 import { askMenu, menuArrivedSignal } from './menu-slot.ts';
 import { useSignalValue } from './use-signal.ts';
-import type { MenuItem } from './menu/menu-part.ts';
+import type { MenuItem, MenuPart } from './menu-slot.ts';
 
 const prefetch = () => void askMenu();
 
-export function OptionsMenu(props: { label: string; items: MenuItem[] }) {
+export function OptionsMenu(props: { label: string; items: (part: MenuPart) => MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const later = useSignalValue(menuArrivedSignal);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,7 +35,7 @@ export function OptionsMenu(props: { label: string; items: MenuItem[] }) {
       >
         <MoreIcon />
       </button>
-      {open && later && <later.MenuList label={props.label} items={props.items} shut={shut} dismiss={() => setOpen(false)} />}
+      {open && later && <later.MenuList label={props.label} items={props.items(later)} shut={shut} dismiss={() => setOpen(false)} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type * as MenuModule from './menu/menu-part.ts';
 import { partSlot } from './part-slot.ts';
 
 export type MenuPart = typeof MenuModule;
+export type { MenuItem } from './menu/menu-part.ts';
 
 const menu = partSlot<MenuPart>("the panel's menu cannot open");
 
