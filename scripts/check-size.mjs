@@ -70,7 +70,9 @@
 // With createCoordinator split along its seams (joining.ts, following.ts: +0.13 kB, the parts'
 // shared state passed as arguments whose names the minifier keeps; issue 29): 43.85 kB.
 // The languages' 32 SHA-256 hashes in a table of their own, parley-languages.*.js (1.30 kB),
-// fetched with the first language other than English: the chat 42.44 kB (-1.41 kB).
+// fetched with the first language other than English: the chat 42.44 kB (-1.41 kB). The
+// records' and tabs' union by kind and the received entry's rebuild with a schema of our own
+// (protocol/kinds.ts parsedBy) in place of z.pipe and z.transform: 42.19 kB (-0.25 kB).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -81,7 +83,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.45, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.2, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },

@@ -5,7 +5,7 @@
 // own schemas and address checks again (rich-recheck.ts), its quick replies through the same
 // check as the service's.
 import * as z from 'zod/mini';
-import { byKind, finite, oneOf } from '../protocol/kinds.ts';
+import { byKind, finite, oneOf, parsedBy } from '../protocol/kinds.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { OutboxRecord } from './contract.ts';
 import { quickRepliesOf } from '../conversation/received-entries.ts';
@@ -41,19 +41,17 @@ export const ReceivedFields = z.object({
   quickReplies: z.optional(z.unknown()),
 });
 
-const ReceivedEntrySchema = z.pipe(
-  ReceivedFields,
-  z.transform((fields, ctx): Omit<ReceivedEntry, 'kind'> => {
-    const { rich, quickReplies, ...entry } = fields;
-    const replies = quickRepliesOf(quickReplies);
-    const checked = replies.length ? { ...entry, quickReplies: replies } : entry;
-    if (rich === undefined) return checked;
-    const result = recheckRich(rich);
-    if ('content' in result) return { ...checked, rich: result.content };
-    ctx.issues.push({ code: 'custom', message: 'problem' in result ? result.problem : 'not drawn', input: rich, path: ['rich'] });
-    return checked;
-  }),
-);
+const ReceivedEntrySchema = parsedBy((value, complain): Omit<ReceivedEntry, 'kind'> | undefined => {
+  const fields = ReceivedFields.safeParse(value);
+  if (!fields.success) return void fields.error.issues.forEach(({ message, path }) => complain(message, path));
+  const { rich, quickReplies, ...entry } = fields.data;
+  const replies = quickRepliesOf(quickReplies);
+  const checked = replies.length ? { ...entry, quickReplies: replies } : entry;
+  if (rich === undefined) return checked;
+  const result = recheckRich(rich);
+  if ('content' in result) return { ...checked, rich: result.content };
+  complain('problem' in result ? result.problem : 'not drawn', ['rich']);
+});
 
 export const EntrySchema: z.ZodMiniType<TranscriptEntry> = byKind('kind', { user: UserEntryFields, received: ReceivedEntrySchema });
 const UserEntrySchema = byKind('kind', { user: UserEntryFields });
