@@ -73,6 +73,9 @@
 // fetched with the first language other than English: the chat 42.44 kB (-1.41 kB). The
 // records' and tabs' union by kind and the received entry's rebuild with a schema of our own
 // (protocol/kinds.ts parsedBy) in place of z.pipe and z.transform: 42.19 kB (-0.25 kB).
+// Issue 30, the storage modes, forget() and the panel's menu (its button in the chat; its list,
+// items, confirmation and styles a part of their own, parley-menu.*.js, 2.01 kB): 44.67 kB
+// (+2.48 kB); the loader 7.92 kB (+0.09 kB: the storage attribute, the mode's keys).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -82,8 +85,8 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.2, ceiling: 45 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.68, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },

@@ -6,10 +6,9 @@ import { partSlot } from './part-slot.ts';
 export type MenuPart = typeof MenuModule;
 export type { MenuItem } from './menu/menu-part.ts';
 
-const menu = partSlot<MenuPart>("the panel's menu cannot open");
+const menu = partSlot<MenuPart>("the panel's menu cannot open: its code could not be loaded");
 
 export const menuArrivedSignal = menu.arrived;
 export const menuFrom = menu.from;
 export const menuArrived = menu.hand;
 export const askMenu = menu.ask;
-export const menuReady = menu.ready;

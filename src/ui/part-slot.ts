@@ -1,7 +1,7 @@
 // A part of the chat's code that arrives when first needed, not with the chat (the rich
 // templates, the panel's menu): the npm build brings it with import() (define.ts), the script-tag
 // build as a file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
-import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 
 export interface PartSlot<T> {
   /** The part, once here (reading this asks for nothing). */
@@ -12,11 +12,9 @@ export interface PartSlot<T> {
   hand(part: T): void;
   /** The part once it is here; asks for it the first time (again after a failure). */
   ask(): ReadonlySignal<T | undefined>;
-  /** The part, asking for it if needed (a click that needs it waits for it). */
-  ready(): Promise<T>;
 }
 
-/** `withoutIt`: what the visitor sees while the part cannot load, said in the console. */
+/** `withoutIt`: what the visitor goes without while the part cannot load, and why (said in the console). */
 export function partSlot<T>(withoutIt: string): PartSlot<T> {
   const arrived = signal<T | undefined>(undefined);
   let source: (() => Promise<T>) | undefined;
@@ -28,7 +26,7 @@ export function partSlot<T>(withoutIt: string): PartSlot<T> {
     if (!arrived.peek() && source && !asked) {
       asked = source().then(hand, (error: unknown) => {
         asked = undefined; // the next need asks again
-        console.warn(`[parley] ${withoutIt}: their code could not be loaded:`, error instanceof Error ? error.message : error);
+        console.warn(`[parley] ${withoutIt}:`, error instanceof Error ? error.message : error);
       });
     }
     return arrived;
@@ -40,14 +38,5 @@ export function partSlot<T>(withoutIt: string): PartSlot<T> {
     },
     hand,
     ask,
-    ready: () =>
-      new Promise((resolve) => {
-        const stop = effect(() => {
-          const part = ask().value;
-          if (!part) return;
-          resolve(part);
-          queueMicrotask(() => stop());
-        });
-      }),
   };
 }

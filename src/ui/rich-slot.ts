@@ -4,9 +4,9 @@
 import type * as RichModule from './rich/RichMessage.tsx';
 import { partSlot } from './part-slot.ts';
 
-export type RichTemplates = typeof RichModule;
+type RichTemplates = typeof RichModule;
 
-const rich = partSlot<RichTemplates>('rich responses show their text, long texts their first part');
+const rich = partSlot<RichTemplates>('rich responses show their text, long texts their first part: their code could not be loaded');
 
 /** The templates, once here (reading this asks for nothing). */
 export const richArrivedSignal = rich.arrived;

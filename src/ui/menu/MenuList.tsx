@@ -10,7 +10,7 @@ export interface MenuItem {
   act: () => unknown;
 }
 
-export interface MenuListProps {
+interface MenuListProps {
   label: string;
   items: MenuItem[];
   /** Closes the menu and focuses its button. */

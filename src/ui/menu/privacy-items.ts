@@ -7,7 +7,7 @@ import { download } from './download.ts';
 import type { MenuItem } from './MenuList.tsx';
 import { transcriptFileName, transcriptText } from './transcript-text.ts';
 
-export interface PrivacyContext {
+interface PrivacyContext {
   client: ChatClient;
   strings: PanelStrings;
   heading: string;
