@@ -91,7 +91,7 @@ test('"Save a copy" downloads the conversation as text: the heading and day, the
 });
 
 test('"Delete this conversation" asks in the panel, then leaves an empty conversation (after a reload too)', async ({ page }) => {
-  await openChat(page, `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/emulator', heading: 'Support' })}`);
+  await openChat(page, `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', heading: 'Support' })}`);
   await say(page, 'hello');
   await expect(messages(page, 'bot')).toHaveCount(1, { timeout: 10_000 });
   const before = await threadIdOf(page);
@@ -125,4 +125,42 @@ test('"Delete this conversation" asks in the panel, then leaves an empty convers
   await expect(messages(page)).toHaveCount(0);
   await say(page, 'hello again');
   await expect(messages(page, 'user')).toHaveCount(1);
+});
+
+test('the menu\'s code comes when the visitor reaches for "More options", once; a file that cannot load leaves the chat working and the console saying why', async ({ page }) => {
+  const fetched: string[] = [];
+  let refuse = true;
+  await page.route('**/dist/parley-menu.*.js', (route) => {
+    if (refuse) return route.fulfill({ status: 404, body: 'not here' });
+    fetched.push(route.request().url());
+    return route.continue();
+  });
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openChat(page, `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator' })}`);
+  await say(page, 'hello');
+  await page.waitForTimeout(300);
+  expect(fetched).toEqual([]); // an open chat does not fetch the menu
+
+  // The file answers 404: no menu, a warning that says why, and the chat goes on.
+  await optionsButton(page).click();
+  await expect.poll(() => warnings.some((text) => /the panel's menu cannot open: its code could not be loaded: .*parley-menu.*404/.test(text))).toBe(true);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await say(page, 'still here');
+
+  // It can load: the pointer on the button fetches it, the click opens the menu; one fetch.
+  refuse = false;
+  await optionsButton(page).click(); // closes the menu that could not open
+  await page.mouse.move(0, 0);
+  await optionsButton(page).hover();
+  await expect.poll(() => fetched.length).toBe(1);
+  await optionsButton(page).click();
+  await expect(page.getByRole('menuitem', { name: 'Save a copy' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await optionsButton(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(fetched).toHaveLength(1);
+  expect(errors).toEqual([]);
 });
