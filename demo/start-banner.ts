@@ -12,12 +12,13 @@ export function startBanner(): Plugin {
         const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`;
         const emulator = server.config.plugins.find((plugin) => plugin.name === 'parley-emulator')?.api as ParleyEmulatorApi | undefined;
         const keys = emulator?.keys();
+        const at = new URL(`${emulator?.prefix ?? '/parley-emulator'}/`, url).href;
         console.log(
           [
             '',
             `  Parley demo:    ${url}`,
-            `  Agent console:  ${url}emulator/console/`,
-            ...(keys ? [`  REST API:       ${url}emulator/rest/v1/…   Authorization: ${keys.apiKey}   (made for this start)`] : []),
+            `  Agent console:  ${at}console/`,
+            ...(keys ? [`  REST API:       ${at}rest/v1/…   Authorization: ${keys.apiKey}   (made for this start)`] : []),
             '',
             '  Open the chat and try "show me" (every rich template), "how much does it cost?", "opening hours",',
             '  then "talk to a human" and answer from the agent console. Ctrl+C stops.',

@@ -59,6 +59,8 @@ interface MountableServer {
 
 /** The keys of the running emulators, for the start banner (a plugin's `api`). */
 export interface ParleyEmulatorApi {
+  /** Where the emulator is served, e.g. '/parley-emulator'. */
+  prefix: string;
   keys(): { apiKey: string; managementKey: string } | undefined;
 }
 
@@ -101,6 +103,7 @@ export function parleyEmulator(options: ParleyEmulatorPluginOptions = {}): Plugi
   };
 
   const api: ParleyEmulatorApi = {
+    prefix,
     keys: () => {
       const running = dev ?? preview;
       return running && { apiKey: running.options.apiKey, managementKey: running.options.managementKey };
