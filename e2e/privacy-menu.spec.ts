@@ -119,8 +119,12 @@ test('"Delete this conversation" asks in the panel, then leaves an empty convers
   await expect(composer(page)).toBeFocused();
   expect(await threadIdOf(page)).not.toBe(before);
 
+  // Nothing of it is left, not even that the panel was open: a reload shows the launcher, and
+  // the chat opened again is empty.
   await page.reload();
-  await expect(composer(page)).toBeVisible(); // the panel was open: it is again
+  await expect(launcher(page)).toBeVisible();
+  await expect(composer(page)).toHaveCount(0);
+  await launcher(page).click();
   await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
   await expect(messages(page)).toHaveCount(0);
   await say(page, 'hello again');
