@@ -1,7 +1,24 @@
 // Issue 30 in every engine: what each storage mode leaves on the site's origin (IndexedDB, Web
-// Storage, read by the page itself), a mode raised at run time, and forget().
+// Storage, read by the page itself), a mode raised at run time, forget(), and the panel menu's
+// "Save a copy".
 import { WIDGET, waitFor, type EnginePage } from './driver.ts';
-import { LAUNCHER, botReplied, expect, linesAre, openPanel, say, until, type Scenario, type ScenarioContext } from './steps.ts';
+import { LAUNCHER, botReplied, expect, linesAre, openPanel, pause, say, until, type Scenario, type ScenarioContext } from './steps.ts';
+
+/** Keeps every Blob the page makes, to be read back where the driver cannot read a download. */
+const KEEP_BLOBS = `const made = (window.parleyBlobs = []); const create = URL.createObjectURL; URL.createObjectURL = (blob) => (made.push(blob), create.call(URL, blob));`;
+
+/** The saved copy: the file downloaded where the driver can read it, else the Blob the page made. */
+async function savedCopy(t: ScenarioContext): Promise<{ text: string; how: string }> {
+  const end = Date.now() + 10_000;
+  while (t.takeDownloads) {
+    const [file] = await t.takeDownloads();
+    if (file) return { text: file.text, how: `the downloaded file ${file.name}` };
+    if (Date.now() > end) throw new Error('no file downloaded in 10 s');
+    await pause(100);
+  }
+  const text = await waitFor<string>(t.page, `return window.parleyBlobs.length ? window.parleyBlobs[0].text() : '';`, 'the copy made');
+  return { text, how: "the file the page made (this driver cannot read a download)" };
+}
 
 /** What the site's origin holds: databases, the widget's records, Web Storage keys (after a page hide). */
 function storedIn(page: EnginePage) {
@@ -60,6 +77,22 @@ export const PRIVACY_SCENARIOS: Scenario[] = [
       await linesAre(t.page, ['again:delivered']);
       const after = await t.page.run<string>(`${WIDGET} return widget().threadId;`);
       expect(after !== before, 'a new thread');
+    },
+  },
+  {
+    name: '"Save a copy" from the panel\'s menu: the conversation as text, the heading and each message with its author',
+    async run(t) {
+      await converse(t);
+      await t.page.run(KEEP_BLOBS);
+      await t.page.click('[part~="options"]');
+      await waitFor(t.page, `${WIDGET} return inWidget('[part~="menu-item"]') === widget().shadowRoot.activeElement;`, 'the menu open, its first item focused');
+      await t.page.click('[part~="menu-item"]'); // "Save a copy", the first
+      const { text, how } = await savedCopy(t);
+      const lines = text.split('\n');
+      expect(lines[0]!.startsWith('Chat — ') && lines[0]!.includes(String(new Date().getFullYear())), `the copy starts with the heading and the day: ${JSON.stringify(lines[0])}`);
+      expect(lines.includes('hello') && lines.some((line) => line.startsWith('You · ')), `the copy has the visitor's message: ${JSON.stringify(text.slice(0, 300))}`);
+      expect(lines.filter((line) => / · /.test(line)).length >= 2, `the copy has the bot's answer with its author: ${JSON.stringify(text.slice(0, 300))}`);
+      return `read from ${how}`;
     },
   },
 ];
