@@ -8,6 +8,6 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
     // The widget's stylesheets are imported as strings (?inline); tests read them too.
-    css: { include: [/(widget|frame|rich)\.css/] },
+    css: { include: [/(widget|frame|rich|menu)\.css/] },
   },
 });

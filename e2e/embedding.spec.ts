@@ -228,7 +228,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
     await composer(page).focus();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Close chat' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'More options' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(composer(page)).toBeFocused();
   });

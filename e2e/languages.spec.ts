@@ -173,6 +173,19 @@ for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] 
       }
       await expect(page.locator('parley-chat [part~="badge"]')).toHaveText('12');
       expect(await overflowing(page)).toEqual([]);
+      // The panel's menu and its confirmation, inside the phone's window.
+      await launcher(page).click();
+      await page.getByRole('button', { name: translation.moreOptions }).click();
+      const menu = page.getByRole('menu', { name: translation.moreOptions });
+      await expect(menu).toBeVisible();
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+      expect(await overflowing(page)).toEqual([]);
+      await menu.getByRole('menuitem', { name: translation.deleteConversation }).click();
+      await expect(page.getByRole('alertdialog', { name: translation.deleteConversation })).toContainText(translation.deleteExplanation);
+      expect(await overflowing(page)).toEqual([]);
+      await attachScreenshot(page, testInfo, `${tag}-320px-menu`);
     });
   });
 }

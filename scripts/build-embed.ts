@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
-import { CHAT_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
+import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -99,6 +99,7 @@ function writeChatPart(prefix: string, built: { code: string; map?: string }): [
 const parts = {
   languages: writeChatPart('parley-languages', { code: languageFileCode(await writeLanguages()) }),
   rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
+  menu: writeChatPart('parley-menu', await buildInMemory('src/embed-menu.ts', {}, MENU_TAKES)),
   notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
 };
 const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);

@@ -73,21 +73,25 @@
 // fetched with the first language other than English: the chat 42.44 kB (-1.41 kB). The
 // records' and tabs' union by kind and the received entry's rebuild with a schema of our own
 // (protocol/kinds.ts parsedBy) in place of z.pipe and z.transform: 42.19 kB (-0.25 kB).
+// Issue 30, the storage modes, forget() and the panel's menu (its button in the chat; its list,
+// items, confirmation and styles a part of their own, parley-menu.*.js, 2.01 kB): 44.67 kB
+// (+2.48 kB); the loader 7.92 kB (+0.09 kB: the storage attribute, the mode's keys).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const dist = readdirSync('dist');
-const languages = dist.filter((file) => /^parley-(?!chat\.|rich\.|notify\.|languages\.)[\w-]+\.[\w-]{12}\.js$/.test(file));
+const languages = dist.filter((file) => /^parley-[a-z]{2,3}(-[A-Za-z]{2,4})?\.[\w-]{12}\.js$/.test(file));
 const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.84, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 42.2, ceiling: 45 },
-  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.13, ceiling: 1.5 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.68, ceiling: 45 },
+  { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
   // Loaded when a page asks for notifications (notify-title, notify-sound).
+  { name: "the panel's menu, loaded when the visitor reaches for it", files: dist.filter((file) => /^parley-menu\.[\w-]+\.js$/.test(file)), budget: 2.02, ceiling: 2.5 },
   { name: "the languages' table, loaded with the first language other than English", files: dist.filter((file) => /^parley-languages\.[\w-]+\.js$/.test(file)), budget: 1.31, ceiling: 2 },
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
 ];

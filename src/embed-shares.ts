@@ -35,6 +35,14 @@ export const RICH_TAKES: Shares = [
   ['src/i18n/strings.ts', ['say']],
 ];
 
+/** What the panel's menu takes from the chat (chat/part-shares.ts hands it over). */
+export const MENU_TAKES: Shares = [
+  ['preact', ['h']],
+  ['preact/hooks', ['useRef', 'useLayoutEffect']],
+  ['src/i18n/strings.ts', ['say']],
+  ['src/ui/author-name.ts', ['authorName']],
+];
+
 /** What the notifications take from the chat (chat/part-shares.ts hands it over). */
 export const NOTIFICATIONS_TAKES: Shares = [
   ['@preact/signals-core', ['effect', 'signal']],

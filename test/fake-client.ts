@@ -26,6 +26,12 @@ function fakeClient() {
     }),
     hasOlder: signal(false),
     loadOlder: vi.fn(async () => {}),
+    /** The whole conversation: here, what is shown. */
+    transcript: vi.fn(async (): Promise<readonly TranscriptEntry[]> => entries.value),
+    /** As the real one ends: an empty conversation. */
+    forget: vi.fn(async () => {
+      entries.value = [];
+    }),
     typing: signal(false),
     quickReplies: signal<readonly QuickReply[]>([]),
     serviceError: signal<string | undefined>(undefined),

@@ -2,10 +2,13 @@
 import 'fake-indexeddb/auto';
 import * as richTemplates from '../src/ui/rich/RichMessage.tsx';
 import { richArrived } from '../src/ui/rich-slot.ts';
+import * as menuPart from '../src/ui/menu/menu-part.ts';
+import { menuArrived } from '../src/ui/menu-slot.ts';
 import { startNotifications } from '../src/chat/notifications.ts';
 import { notificationsFrom } from '../src/chat/notifications-part.ts';
 
-// The rich templates' and the notifications' code is at hand in unit tests (in the browser it
-// arrives when first needed).
+// The rich templates', the menu's and the notifications' code is at hand in unit tests (in the
+// browser it arrives when first needed).
 richArrived(richTemplates);
+menuArrived(menuPart);
 notificationsFrom(() => Promise.resolve(startNotifications));

@@ -22,10 +22,18 @@ export interface EnginePage {
   closeProfile(): Promise<void>;
 }
 
+/** A file the browser downloaded. */
+export interface Download {
+  name: string;
+  text: string;
+}
+
 export interface Engine {
   name: 'firefox' | 'webkit';
   version: string;
   newPage(): Promise<EnginePage>;
+  /** The files downloaded since the last call, where the driver can read them (not WebKit's). */
+  takeDownloads?(): Promise<Download[]>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,9 @@
 // Firefox ESR (Debian's firefox-esr) over WebDriver BiDi, through puppeteer-core.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { Engine, EnginePage } from './driver.ts';
+import type { Download, Engine, EnginePage } from './driver.ts';
 
 export const FIREFOX_BINARY = '/usr/bin/firefox-esr';
 const FIREFOX_LANGUAGES = 'fil-PH, fil';
@@ -28,20 +31,54 @@ function firefoxPage(page: Page): EnginePage {
   };
 }
 
+/** Downloads land in `dir`, asked about nothing (Firefox's preferences for that). */
+const downloadPrefs = (dir: string) => ({
+  'browser.download.folderList': 2,
+  'browser.download.dir': dir,
+  'browser.download.useDownloadDir': true,
+  'browser.download.always_ask_before_handling_new_types': false,
+  'browser.helperApps.neverAsk.saveToDisk': 'text/plain',
+  'browser.download.manager.showWhenStarting': false,
+});
+
+/**
+ * The files in `dir` once no download is in progress (Firefox writes a .part file meanwhile,
+ * beside an empty placeholder and a temporary name), each taken away once read.
+ */
+function takeFinished(dir: string): Download[] {
+  const names = readdirSync(dir);
+  if (names.some((name) => name.endsWith('.part'))) return [];
+  return names.flatMap((name) => {
+    try {
+      const text = readFileSync(join(dir, name), 'utf8');
+      if (!text) return []; // the placeholder of a download not begun
+      rmSync(join(dir, name));
+      return [{ name, text }];
+    } catch {
+      return []; // renamed meanwhile: read under its final name next time
+    }
+  });
+}
+
 export async function launchFirefox(): Promise<Engine> {
+  const downloads = mkdtempSync(join(tmpdir(), 'parley-firefox-downloads-'));
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_BINARY,
     headless: true,
     // A visitor whose only language has no two-letter code (Filipino): the service must get no
     // metadata.language, not "fi" (Finnish) cut from it.
-    extraPrefsFirefox: { 'intl.accept_languages': FIREFOX_LANGUAGES },
+    extraPrefsFirefox: { 'intl.accept_languages': FIREFOX_LANGUAGES, ...downloadPrefs(downloads) },
   });
   return {
     name: 'firefox',
     version: await browser.version(),
     // A user context per page: its own storage, as a new profile.
     newPage: async () => firefoxPage(await (await browser.createBrowserContext()).newPage()),
-    close: () => browser.close(),
+    takeDownloads: async () => takeFinished(downloads),
+    async close() {
+      await browser.close();
+      rmSync(downloads, { recursive: true, force: true });
+    },
   };
 }

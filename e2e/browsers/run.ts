@@ -59,7 +59,8 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
       const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
-        const remark = await scenario.run({ engine: spec.name, page, emulator, site, widgetOrigin });
+        await engine.takeDownloads?.(); // none left from an earlier scenario
+        const remark = await scenario.run({ engine: spec.name, page, emulator, site, widgetOrigin, takeDownloads: engine.takeDownloads });
         console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)${remark ? `: ${remark}` : ''}`);
       } catch (error) {
         ok = false;

@@ -3,6 +3,7 @@
 // origin, and a reset emulator. The connection here; tabs and pages in their own files.
 import { WIDGET, waitFor } from './driver.ts';
 import { PAGE_SCENARIOS } from './scenarios-page.ts';
+import { PRIVACY_SCENARIOS } from './scenarios-privacy.ts';
 import { TAB_SCENARIOS } from './scenarios-tabs.ts';
 import { botReplied, expect, linesAre, openPanel, pause, say, until, type Scenario } from './steps.ts';
 
@@ -92,4 +93,4 @@ const CONNECTION_SCENARIOS: Scenario[] = [
   },
 ];
 
-export const SCENARIOS: Scenario[] = [...CONNECTION_SCENARIOS, ...TAB_SCENARIOS, ...PAGE_SCENARIOS];
+export const SCENARIOS: Scenario[] = [...CONNECTION_SCENARIOS, ...TAB_SCENARIOS, ...PAGE_SCENARIOS, ...PRIVACY_SCENARIOS];

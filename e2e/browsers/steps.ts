@@ -1,10 +1,12 @@
 // The steps the engines layer's scenarios are made of, written once against the driver (driver.ts).
-import { WIDGET, waitFor, type Engine, type EnginePage } from './driver.ts';
+import { WIDGET, waitFor, type Download, type Engine, type EnginePage } from './driver.ts';
 import type { EmulatorControl } from './emulator-control.ts';
 
 export interface ScenarioContext {
   engine: Engine['name'];
   page: EnginePage;
+  /** The files downloaded since the last call, where the driver can read them. */
+  takeDownloads?: () => Promise<Download[]>;
   emulator: EmulatorControl;
   /** The customer's page, on its own origin, with the one line for the widget's origin (`page`: another page of e2e/site). */
   site(query?: Record<string, string>, page?: string): string;

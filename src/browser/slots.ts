@@ -3,6 +3,7 @@
 // stored (the site owners' guide, "Privacy") and deleting it all (forget()) cannot miss one.
 import { webStorage, type SafeStorage } from './features.ts';
 import { slotKey, type SlotName } from './slot-keys.ts';
+import { modeAllows, type StorageMode } from './storage-mode.ts';
 
 export type { SlotName };
 
@@ -21,6 +22,8 @@ export const SLOT_AREAS: Readonly<Record<SlotName, 'localStorage' | 'sessionStor
   view: 'sessionStorage',
   /** Messages not yet saved when the page went away, handed in again at the next start. */
   unsent: 'sessionStorage',
+  /** storage="session": the conversation itself, kept while the tab's session lasts. */
+  session: 'sessionStorage',
 };
 
 /** One key of one clientId: never throws (SafeStorage's reads and writes). */
@@ -32,13 +35,21 @@ export interface Slot {
   json(): unknown;
 }
 
+/** The storage mode of each clientId in this page: `local` until a client says otherwise. */
+const modes = new Map<string, StorageMode>();
+
+/**
+ * A slot reads and writes only where its clientId's storage mode allows (elsewhere it holds
+ * nothing and keeps nothing); removing is always allowed.
+ */
 export function slot(name: SlotName, clientId: string): Slot {
   const area = webStorage(SLOT_AREAS[name]);
   const key = slotKey(name, clientId);
-  const get = () => area.get(key);
+  const allowed = () => modeAllows(modes.get(clientId) ?? 'local', SLOT_AREAS[name]);
+  const get = () => (allowed() ? area.get(key) : null);
   return {
     get,
-    set: (value) => area.set(key, value),
+    set: (value) => allowed() && area.set(key, value),
     remove: () => area.remove(key),
     json() {
       try {
@@ -50,7 +61,15 @@ export function slot(name: SlotName, clientId: string): Slot {
   };
 }
 
+const slotNames = Object.keys(SLOT_AREAS) as SlotName[];
+
+/** Sets the storage mode of a clientId's slots; what the new mode does not allow is deleted. */
+export function setSlotsMode(clientId: string, mode: StorageMode): void {
+  modes.set(clientId, mode);
+  for (const name of slotNames) if (!modeAllows(mode, SLOT_AREAS[name])) slot(name, clientId).remove();
+}
+
 /** Deletes every Web Storage key the widget wrote for this clientId in this tab's browser. */
 export function forgetSlots(clientId: string): void {
-  for (const name of Object.keys(SLOT_AREAS) as SlotName[]) slot(name, clientId).remove();
+  for (const name of slotNames) slot(name, clientId).remove();
 }

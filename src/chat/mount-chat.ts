@@ -15,12 +15,15 @@ import { sheetOf } from '../loader/styles.ts';
 import { notificationsAsked, watchNotifications } from './notifications-part.ts';
 import { trackVisualViewport } from './viewport.ts';
 import { richArrivedSignal } from '../ui/rich-slot.ts';
+import { menuArrivedSignal } from '../ui/menu-slot.ts';
 
 export { richFrom } from '../ui/rich-slot.ts';
+export { menuFrom } from '../ui/menu-slot.ts';
 export { notificationsFrom } from './notifications-part.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
 let richSheet: CSSStyleSheet | undefined;
+let menuSheet: CSSStyleSheet | undefined;
 
 function adopt(root: ShadowRoot, sheet: CSSStyleSheet): void {
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -56,10 +59,12 @@ export function mountChat(host: ChatHost): MountedChat {
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
-  // The rich templates' styles, after the chat's, once their code is here.
+  // The rich templates' and the menu's styles, after the chat's, once their code is here.
   teardown.push(effect(() => {
     const templates = richArrivedSignal.value;
+    const menu = menuArrivedSignal.value;
     if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
+    if (menu) adopt(root, (menuSheet ??= sheetOf(menu.menuCss)));
   }));
   const notify = signal(notificationsAsked(element));
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));

@@ -11,6 +11,8 @@ import { say } from '../i18n/strings.ts';
 import { clipLabel, cutText, More } from '../ui/bounded.tsx';
 import { Linkified, NewTabNote } from '../ui/Linkified.tsx';
 import { safeUrl } from '../ui/safe-url.ts';
+import { authorName } from '../ui/author-name.ts';
 
 export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo, clipLabel, More, cutText, safeUrl, NewTabNote, Linkified, say];
+export const menuShares = [h, useRef, useLayoutEffect, say, authorName];
 export const notificationShares = [effect, signal, lockManager, slot, slotKey];

@@ -1,5 +1,6 @@
 // What createChatClient returns: the headless client's whole surface, written out.
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { StorageMode } from '../browser/storage-mode.ts';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
@@ -70,6 +71,24 @@ export interface ChatClient {
   dismissError(): void;
   /** Starts a new thread with an empty transcript, in every tab; reconnects if connected. */
   reset(): Promise<void>;
+  /**
+   * Deletes every record and key the widget wrote for this clientId in this browser, in every
+   * tab, closes the socket and clears the transcript; the next message starts a new thread.
+   * Nothing is sent to the service, which keeps its own copy.
+   */
+  forget(): Promise<void>;
+  /** The storage mode now: set with setStorage(). */
+  readonly storage: StorageMode;
+  /**
+   * Raising the mode keeps the conversation shown and stores it from then on; lowering it deletes
+   * what the higher mode wrote. Resolves when the conversation is where the mode says.
+   */
+  setStorage(mode: StorageMode): Promise<void>;
+  /**
+   * Every entry of the thread, stored (older ones too) or shown, once each, oldest first; hidden
+   * user entries (events) included. What "Save a copy" writes out.
+   */
+  transcript(): Promise<readonly TranscriptEntry[]>;
   /** Adds a listener; returns what removes it. */
   on: <K extends keyof ChatClientEventMap>(type: K, listener: (detail: ChatClientEventMap[K]) => void) => () => void;
   /** Closes everything: socket, timers, listeners; another tab takes over. Pending saves still complete. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
 import { createChatClient, type ChatClientOptions } from './create-chat-client.ts';
-import type { UseStore } from 'idb-keyval';
+import { createStore, type UseStore } from 'idb-keyval';
 import { type ConversationStore } from '../store/contract.ts';
 import { indexedDbStore } from '../store/indexeddb-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
@@ -485,6 +485,49 @@ describe('history brought back while messages arrive', () => {
     const texts = t.client.entries.value.map((e) => Number(e.text.slice(1)));
     for (let i = 1; i < texts.length; i++) expect(texts[i], `after m${texts[i - 1]}`).toBe(texts[i - 1]! + 1);
     expect(texts.at(-1)).toBe(289);
+  });
+});
+
+describe('the whole conversation: transcript() and forget()', () => {
+  it.each([
+    ['memory', () => memoryStore(`all-${++stores}`)],
+    ['IndexedDB', () => indexedDbStore(`all-${++stores}`, silentLogger(), () => createStore(`parley-all-${stores}`, 'conversations'))],
+  ])('transcript() holds every stored entry (%s) and every shown one, once each, oldest first', async (_, store) => {
+    const t = setup({}, { store: store() });
+    const socket = await connected(t);
+    const threadId = t.client.threadId;
+    for (let i = 0; i < 260; i++) {
+      socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] } });
+    }
+    await settle();
+    expect(t.client.hasOlder.value).toBe(true); // the oldest are in storage only
+    await t.client.send('last words');
+    const entries = await t.client.transcript();
+    const texts = entries.filter((e) => !(e.kind === 'user' && e.hidden)).map((e) => e.text);
+    expect(texts).toEqual([...Array.from({ length: 260 }, (_, i) => `m${i}`), 'last words']);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    expect(entries.map((e) => e.seq)).toEqual(entries.map((e) => e.seq).sort((a, b) => a - b));
+  });
+
+  it('transcript() shows what is on screen when storage cannot be read', async () => {
+    const inner = memoryStore(`broken-${++stores}`);
+    const t = setup({}, { store: { ...inner, loadOlder: () => Promise.reject(new Error('gone')) } });
+    const socket = await connected(t);
+    socket.receive({ type: 'message.received', payload: { threadId: t.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'hi' } }] }] } });
+    await settle();
+    expect((await t.client.transcript()).map((e) => e.text)).toEqual(['hi']);
+  });
+
+  it('forget() leaves an empty conversation on a new thread', async () => {
+    const t = setup();
+    const socket = await connected(t);
+    await t.client.send('hello');
+    socket.receive({ type: 'message.delivered', payload: { traceId: 1 } });
+    const old = t.client.threadId;
+    await t.client.forget();
+    expect(t.client.threadId).not.toBe(old);
+    expect(t.client.entries.value).toEqual([]);
+    expect(await t.client.transcript()).toEqual([]);
   });
 });
 

@@ -7,22 +7,20 @@ import { systemClock } from '../connection/clock.ts';
 import { browserEnvironment } from '../connection/environment.ts';
 import type { ChatClientEventMap, SharedEvent } from '../conversation/events.ts';
 import { browserLocale, type ChatUser } from '../conversation/send-payloads.ts';
-import { memoryStore } from '../store/memory-store.ts';
-import { indexedDbStore } from '../store/indexeddb-store.ts';
-import { indexedDbFactory } from '../browser/features.ts';
-import { createReplica } from '../conversation/replica.ts';
-import { viewSnapshot } from '../store/view-snapshot.ts';
-import { unsentRequests } from './unsent.ts';
+import { createReplica, type Op } from '../conversation/replica.ts';
+import { keptAtPageHide } from './page-hide.ts';
 import { MAX_MESSAGE_LENGTH } from '../protocol/limits.ts';
-import { browserTabSupport, createCoordinator } from '../tabs/coordinator.ts';
+import { browserTabSupport, createCoordinator, type Coordinator } from '../tabs/coordinator.ts';
 import { checkOptions } from '../options/check-options.ts';
 import { createDrafts } from './drafts.ts';
 import { createEmitter } from './emitter.ts';
 import { engineFactory } from './engine-factory.ts';
 import { loadOlder } from './older.ts';
 import { createSending } from './sending.ts';
+import { clientStorage } from './storage.ts';
 import { configurationError, reportedStatus } from './status.ts';
 import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
+import { wholeTranscript } from './transcript.ts';
 import { randomUuid } from '../util/uuid.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { ChatClientOptions } from '../options/client-options.ts';
@@ -33,25 +31,36 @@ export { checkOptions };
 /** The longest text message `send()` and the composer take (the socket sets no limit). */
 export { MAX_MESSAGE_LENGTH };
 
+/** What a configuration that cannot work shows: nothing, idle (a fresh one each time: replicas keep it). */
+const noConversation = (): Op => ({
+  op: 'state',
+  state: { threadId: '', entries: [], hasOlder: false, stored: false, readSeq: 0, typing: false, status: { state: 'idle' } },
+});
+
+/** reset() and forget(), in every tab (none for a configuration that cannot work). */
+function threadEnds(ready: Promise<void>, works: () => boolean, coordinator: Pick<Coordinator, 'reset' | 'forget'>): Pick<ChatClient, 'reset' | 'forget'> {
+  const inEveryTab = (run: () => Promise<void>) => async () => {
+    await ready;
+    if (works()) await run();
+  };
+  return { reset: inEveryTab(coordinator.reset), forget: inEveryTab(coordinator.forget) };
+}
+
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? console;
-  // Where the browser refuses IndexedDB (an opaque origin, storage blocked) the conversation lives in this page.
-  const store = options.store ?? (indexedDbFactory() ? indexedDbStore(options.clientId ?? '', logger) : memoryStore(`parley:${options.clientId}`));
+  // The storage mode's store (where the browser refuses IndexedDB, this page's memory).
+  const storage = clientStorage(options, logger);
+  const { store } = storage;
   const events = createEmitter<ChatClientEventMap>(logger);
   const tabId = Math.random().toString(36).slice(2, 10);
   const drafts = createDrafts({ tabId, clock, locale: options.locale ?? browserLocale, language: options.language, user: options.user });
   const panelState = tabPanelState(options.clientId ?? '');
   const panelOpen = signal(panelState.read());
   const replica = createReplica();
-  const snapshot = viewSnapshot(options.clientId ?? '', logger);
-  const unsent = unsentRequests(options.clientId ?? '', logger);
-  const keepSnapshot = () => {
-    if (replica.loaded.value && replica.threadId.value) snapshot.write(replica.state());
-    unsent.keep(replica.entries.value);
-  };
-  globalThis.addEventListener?.('pagehide', keepSnapshot);
+  const { snapshot, unsent, stop: stopKeeping } = keptAtPageHide(options.clientId ?? '', logger, replica);
   let destroyed = false;
+  let reconnect = false;
 
   const configError = configurationError(options, logger);
   const { status, stop: stopStatusEvents } = reportedStatus(replica.status, configError, events.emit);
@@ -65,6 +74,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     clock,
     isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
     logger,
+    forgetHere: () => {
+      // Forgotten (here or in another tab): the socket is closed, and the next message opens it.
+      reconnect = true;
+      return storage.forget();
+    },
     emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
     createEngine: engineFactory(options, {
       clock,
@@ -77,10 +91,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   });
 
   if (configError) {
-    replica.apply({
-      op: 'state',
-      state: { threadId: '', entries: [], hasOlder: false, stored: false, readSeq: 0, typing: false, status: { state: 'idle' } },
-    });
+    replica.apply(noConversation());
   } else {
     coordinator.join();
     // Until the holder (this tab or another) says what is current, a reload shows at once what
@@ -89,7 +100,12 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     if (shown && (!options.threadId || shown.threadId === options.threadId)) coordinator.preview(shown);
   }
   const ready: Promise<void> = configError ? Promise.resolve() : coordinator.ready;
-  const sending = createSending(ready, () => destroyed || !!configError, coordinator, drafts, unsent);
+  // Forgotten (here or in another tab): the next message opens the socket again.
+  const reconnectOnce = () => {
+    if (reconnect) coordinator.connect();
+    reconnect = false;
+  };
+  const sending = createSending(ready, () => destroyed || !!configError, coordinator, drafts, unsent, reconnectOnce);
 
   // Each member is documented on ChatClient (client/chat-client.ts).
   return {
@@ -143,14 +159,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     dismissError(): void {
       coordinator.send({ name: 'dismissError' });
     },
-    async reset(): Promise<void> {
-      await ready;
-      if (!configError) await coordinator.reset();
+    ...threadEnds(ready, () => !configError, coordinator),
+    get storage() {
+      return storage.mode;
     },
+    setStorage: (mode) => storage.setMode(mode),
+    transcript: () => wholeTranscript(replica, store),
     on: events.on,
     destroy(): Promise<void> {
       destroyed = true;
-      globalThis.removeEventListener?.('pagehide', keepSnapshot);
+      stopKeeping();
       stopStatusEvents();
       events.clear();
       return coordinator.destroy();

@@ -16,11 +16,14 @@ export function createSending(
   coordinator: Coordinator,
   drafts: ReturnType<typeof createDrafts>,
   unsent: ReturnType<typeof unsentRequests>,
+  /** Called before each message goes to the holder. */
+  beforeSubmit: () => void = () => {},
 ): Pick<ChatClient, 'send' | 'sendEvent' | 'sendQuickReply' | 'sendAction'> {
   async function submit(sent: SendRequest | undefined): Promise<UserEntry | undefined> {
     await ready;
     if (!sent || closed()) return undefined;
     unsent.track(sent);
+    beforeSubmit();
     return coordinator.submit(sent, optimisticEntry(sent));
   }
 

@@ -16,10 +16,10 @@ import { createJournal } from '../store/journal.ts';
 import { newMeta, threadStarts } from './new-thread.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import { createOutbox } from './outbox.ts';
-import type { ThreadMeta } from '../store/contract.ts';
+import type { ConversationStore, ThreadMeta } from '../store/contract.ts';
 import { createPlayer } from './player.ts';
 import type { ReplicaState } from '../conversation/replica.ts';
-import { threadState } from './thread-state.ts';
+import { threadState, type ThreadState } from './thread-state.ts';
 import { createTraceFloor } from './trace-ids.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { requestIdOf } from '../conversation/entry-ids.ts';
@@ -46,8 +46,48 @@ export interface Engine {
   read(seq: number): void;
   /** Starts a new, empty thread; reconnects if connected. */
   reset(): Promise<void>;
+  /**
+   * forget(): the socket closed, an empty thread that is kept nowhere until it is used, and
+   * every record of this clientId deleted from the store.
+   */
+  forget(): Promise<void>;
   /** Stops the socket and every timer; resolves when pending writes are done. */
   destroy(): Promise<void>;
+}
+
+interface ThreadEnds {
+  ready: Promise<void>;
+  connection: { readonly state: { kind: string }; stop(): void };
+  state: ThreadState;
+  journal: ReturnType<typeof createJournal>;
+  store: ConversationStore;
+  startThread: () => void;
+  startConnection: () => void;
+}
+
+/** reset() and forget(): the conversation goes on in a new thread, connected or not, kept or not. */
+function newThreads({ ready, connection, state, journal, store, startThread, startConnection }: ThreadEnds): Pick<Engine, 'reset' | 'forget'> {
+  return {
+    async reset(): Promise<void> {
+      await ready;
+      const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
+      connection.stop();
+      const old = state.meta.threadId;
+      startThread();
+      if (wasActive) startConnection();
+      await journal.flushed();
+      await store.dropThread(old).catch(() => undefined);
+    },
+    async forget(): Promise<void> {
+      await ready;
+      connection.stop();
+      // Kept nowhere until it is used: the next message writes it.
+      state.activated = false;
+      startThread();
+      await journal.flushed();
+      await store.clear();
+    },
+  };
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -162,16 +202,7 @@ export function createEngine(options: EngineOptions): Engine {
       saveMeta({ readSeq: seq });
       publish({ op: 'read', seq });
     },
-    async reset(): Promise<void> {
-      await ready;
-      const wasActive = connection.state.kind !== 'idle' && connection.state.kind !== 'closed';
-      connection.stop();
-      const old = state.meta.threadId;
-      startThread(options.uuid());
-      if (wasActive) startConnection();
-      await journal.flushed();
-      await store.dropThread(old).catch(() => undefined);
-    },
+    ...newThreads({ ready, connection, state, journal, store, startThread: () => startThread(options.uuid()), startConnection }),
     async destroy(): Promise<void> {
       state.destroyed = true;
       connection.stop();

@@ -21,6 +21,7 @@ export interface ParleyChatAttributes {
   'sdk-url'?: string;
   /** Prefix of the client-nonce headers (default `x-svc`). */
   'header-prefix'?: string;
+  storage?: 'local' | 'session' | 'memory';
   /** Use this thread instead of the stored or a new one. */
   'thread-id'?: string;
   /** An event sent once, when a new thread first connects. */

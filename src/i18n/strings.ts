@@ -63,6 +63,17 @@ export const defaultStrings = {
   errorHelp: 'Please try again later.',
   serviceError: 'The last message could not be processed: {message}',
   dismiss: 'Dismiss',
+
+  /** The header's button that opens the panel's menu, and the menu's items. */
+  moreOptions: 'More options',
+  /** Downloads the conversation as a text file. */
+  saveCopy: 'Save a copy',
+  /** Asks for a confirmation in the panel, then deletes the conversation from this browser. */
+  deleteConversation: 'Delete this conversation',
+  /** The confirmation's explanation, and its two buttons. */
+  deleteExplanation: 'This deletes the conversation from this browser. It cannot be undone.',
+  deleteConfirm: 'Delete',
+  cancel: 'Cancel',
 };
 
 export type Strings = typeof defaultStrings;

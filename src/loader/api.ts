@@ -2,6 +2,7 @@
 // HTMLElementTagNameMap. Types only, apart from the class (parley-chat.ts) that implements them,
 // so the chat's side (chat-host.ts, the frameworks' typings) can name them without a circle.
 import type { ConnectionStateName } from '../connection/status.ts';
+import type { StorageMode } from '../browser/storage-mode.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
 import type { ReceivedMessageDetail } from '../protocol/frames.ts';
 import type { Strings } from '../i18n/strings.ts';
@@ -31,6 +32,11 @@ export interface ParleyChatElement extends HTMLElement {
   sdkUrl: string | null;
   /** `header-prefix`: prefix of the client-nonce headers (default `x-svc`). */
   headerPrefix: string | null;
+  /**
+   * `storage`: where the conversation is kept, `local` (default), `session` or `memory`. Raise it
+   * when the visitor consents (`el.storage = 'local'`): the conversation shown is kept and stored.
+   */
+  storage: StorageMode | null;
   /** `start-event`: an event sent once when a new thread first connects. */
   startEvent: string | null;
   /** `language`: a BCP 47 tag (`nl`, `pt-BR`), the widget's language and `metadata.language`; default from the browser. */
@@ -59,6 +65,12 @@ export interface ParleyChatElement extends HTMLElement {
   setUser(user: ChatUser): void;
   /** Starts a new thread and clears the transcript. */
   reset(): Promise<void>;
+  /**
+   * Deletes every record and key the widget wrote for this clientId in this browser, in every
+   * tab, closes the socket and clears the transcript; the next message starts a new thread.
+   * Nothing is sent to the service.
+   */
+  forget(): Promise<void>;
   addEventListener<K extends keyof ParleyChatEventMap>(
     type: K,
     listener: (this: ParleyChatElement, event: ParleyChatEventMap[K]) => unknown,

@@ -23,6 +23,13 @@ export const CLIENT_ATTRIBUTES = {
    * languages. A right-to-left language mirrors the widget. A change switches the texts in place.
    */
   language: 'language',
+  /**
+   * Where the conversation is kept in this browser: `local` (default: IndexedDB and Web Storage,
+   * kept across visits), `session` (this tab's session only), `memory` (nothing written anywhere:
+   * a reload starts over). Raising it at run time (a consent banner said yes) keeps the
+   * conversation shown and stores it from then on; lowering it deletes what was stored.
+   */
+  storage: 'storage',
 } as const satisfies Record<string, keyof ChatClientOptions>;
 
 export type ClientAttribute = keyof typeof CLIENT_ATTRIBUTES;
@@ -72,5 +79,6 @@ export function optionsFromAttributes(element: Element): Partial<Pick<ChatClient
     const value = element.getAttribute(attribute)?.trim();
     if (value) options[option] = value;
   }
-  return options;
+  // As written: checkOptions says what is wrong with a storage that is not one of the modes.
+  return options as Partial<Pick<ChatClientOptions, ConfigOption>>;
 }

@@ -9,6 +9,7 @@ import type { ChatUser } from '../conversation/send-payloads.ts';
 import { checkEvent, checkUser } from '../client/user-check.ts';
 import { slotKey } from '../browser/slot-keys.ts';
 import { hasConversation } from '../browser/storage-marks.ts';
+import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
 import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
@@ -115,6 +116,8 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       if (name === 'language') this.#chooseLanguage(value);
       else if (name === 'open') this.#setOpen(value !== null, false);
       else if (name === 'heading' || name[0] === 'n') this.#update(); // heading, notify-title, notify-sound
+      // A new mode keeps the conversation (no new client); the client refuses one that is none.
+      else if (name === 'storage') void this.#chat?.client.setStorage((value ?? 'local') as StorageMode);
       else if (isClientAttribute(name) && this.#chat) {
         // New configuration: a new client. Several attributes set together cost one reconnect.
         this.#unmount();
@@ -185,6 +188,10 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
       return this.#withClient('reset', (client) => client.reset());
     }
 
+    forget(): Promise<void> {
+      return this.#withClient('forget', (client) => client.forget());
+    }
+
     // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
     #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
       const chat = this.#chat;
@@ -227,7 +234,7 @@ export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = 
     // wrong configuration says so on the page and in the console at load.
     #neededAtOnce(): boolean {
       const options = optionsFromAttributes(this);
-      return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!);
+      return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!, options.storage);
     }
 
     #want(): void {

@@ -3,6 +3,7 @@
 // logged at page load).
 import type { ChatClientOptions } from './client-options.ts';
 import { resolveHttpUrl } from '../util/http-url.ts';
+import { isStorageMode } from '../browser/storage-mode.ts';
 
 const HEADER_PREFIX = /^[A-Za-z0-9-]+$/;
 
@@ -18,6 +19,7 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   if (options.headerPrefix !== undefined && !HEADER_PREFIX.test(options.headerPrefix)) {
     problems.push(`header-prefix "${options.headerPrefix}" may hold only letters, digits and dashes`);
   }
+  if (options.storage !== undefined && !isStorageMode(options.storage)) problems.push(`storage "${options.storage}" is not local, session or memory`);
   return problems;
 }
 
@@ -30,6 +32,7 @@ export function hasOptionsProblem(options: Partial<ChatClientOptions>): boolean 
     !options.clientId?.trim() ||
     !options.baseUrl?.trim() ||
     [options.baseUrl, options.sdkUrl].some((value) => value?.trim() && !resolveHttpUrl(value)) ||
-    (options.headerPrefix !== undefined && !HEADER_PREFIX.test(options.headerPrefix))
+    (options.headerPrefix !== undefined && !HEADER_PREFIX.test(options.headerPrefix)) ||
+    (options.storage !== undefined && !isStorageMode(options.storage))
   );
 }

@@ -6,6 +6,7 @@ import type { Environment } from '../connection/environment.ts';
 import type { ChatUser, Locale } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
 import type { Logger } from '../protocol/parse.ts';
+import type { StorageMode } from '../browser/storage-mode.ts';
 import type { TabSupport } from '../tabs/coordinator.ts';
 
 export interface ChatClientOptions {
@@ -29,6 +30,11 @@ export interface ChatClientOptions {
   timings?: Partial<ConnectionTimings>;
   /** A sent message not confirmed within this time is marked failed (default 20 s). */
   deliveryTimeoutMs?: number;
+  /**
+   * Where the conversation is kept in this browser: `local` (default: IndexedDB and Web Storage,
+   * kept across visits), `session` (this tab's session only), `memory` (nothing written anywhere).
+   */
+  storage?: StorageMode;
 
   // Injected for tests; the real ones by default.
   fetch?: typeof globalThis.fetch;

@@ -94,6 +94,7 @@ function lastTraceNote(clientId: string) {
     write: (threadId: string, traceId: number) => {
       if (read(threadId) < traceId) note.set(`${threadId} ${traceId}`);
     },
+    clear: () => note.remove(),
   };
 }
 
@@ -112,6 +113,8 @@ function keysFor(clientId: string) {
     outbox: (threadId: string, traceId: number) => [clientId, 'o', threadId, traceId],
     counter: (threadId: string) => [clientId, 'n', threadId],
     request: (rid: string) => [clientId, 'q', rid],
+    /** Every record of this clientId: an array sorts after every string. */
+    all: IDBKeyRange.bound([clientId], [clientId, []]),
     requests: IDBKeyRange.bound([clientId, 'q'], [clientId, 'q', []]),
     entries: (threadId: string) => range('e', threadId),
     entriesBefore: (threadId: string, seq: number) =>
@@ -320,6 +323,20 @@ function overlay(state: PageState, stored: StoredConversation | undefined, reada
 const pendingFor = (state: PageState, threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
 
 /** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
+const deleteAll = (db: UseStore, keys: Keys) =>
+  db('readwrite', (store) => {
+    store.delete(keys.all);
+    return promisifyRequest(store.transaction);
+  });
+
+/** Whether the widget's database is there, without creating it (asking to open it would). */
+async function databaseExists(open: unknown): Promise<boolean> {
+  if (!available()) return false;
+  if (open) return true; // a database of the caller's (tests)
+  const names = await indexedDbFactory()!.databases?.().then((list) => list.map((db) => db.name), () => undefined);
+  return names ? names.includes('parley') : true;
+}
+
 export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
@@ -440,11 +457,14 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
         return [];
       }
     },
-    async clear() {
-      marker.clear();
-      state.unsaved = noUnsaved();
-      state.floors.clear();
-      if (available()) await del(keys.meta, database()).catch(() => undefined);
-    },
+    /** Every record of this clientId, its marks in localStorage and what this page holds. */
+    clear: () =>
+      inTurn(async () => {
+        state.unsaved = noUnsaved();
+        state.floors.clear();
+        if (await databaseExists(open)) await onDatabase((db) => deleteAll(db, keys)).catch(() => undefined);
+        marker.clear();
+        lastTrace.clear();
+      }),
   };
 }

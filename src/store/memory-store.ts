@@ -19,6 +19,37 @@ interface MemoryData {
 }
 const memoryData = new Map<string, MemoryData>();
 
+/** What one key holds of its thread, as plain data: what the session store keeps in sessionStorage. */
+export interface MemorySnapshot {
+  meta: ThreadMeta;
+  entries: TranscriptEntry[];
+  outbox: OutboxRecord[];
+  nextTraceId?: number;
+  queue: SendRequest[];
+}
+
+export function memorySnapshot(key: string): MemorySnapshot | undefined {
+  const data = memoryData.get(key);
+  const thread = data?.meta && data.threads.get(data.meta.threadId);
+  if (!data?.meta) return undefined;
+  return {
+    meta: data.meta,
+    entries: [...(thread?.entries.values() ?? [])].sort(bySeq),
+    outbox: [...(thread?.outbox.values() ?? [])],
+    ...(thread?.nextTraceId ? { nextTraceId: thread.nextTraceId } : {}),
+    queue: [...data.queue.values()],
+  };
+}
+
+export function restoreMemory(key: string, { meta, entries, outbox, nextTraceId, queue }: MemorySnapshot): void {
+  const thread: MemoryThread = {
+    entries: new Map(entries.map((entry) => [entry.id, entry])),
+    outbox: new Map(outbox.map((record) => [record.outgoing.traceId, record])),
+    nextTraceId,
+  };
+  memoryData.set(key, { meta, threads: new Map([[meta.threadId, thread]]), queue: new Map(queue.map((request) => [request.rid, request])) });
+}
+
 export function memoryStore(key = `memory-${memoryData.size}-${Math.random()}`): ConversationStore {
   const data = () => {
     let found = memoryData.get(key);

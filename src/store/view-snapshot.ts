@@ -22,6 +22,8 @@ export function viewSnapshot(clientId: string, logger: Logger) {
       return state && { ...state, typing: false, status: { state: 'idle' } };
     },
     write(state: ReplicaState): void {
+      // A thread with nothing in it (new, or just forgotten) needs no picture.
+      if (!state.entries.length) return kept.remove();
       try {
         const { serviceError: _error, ...shown } = state;
         const entries = state.entries.slice(-SNAPSHOT_ENTRIES);

@@ -19,6 +19,7 @@ export type Command =
   | { name: 'retryNow' }
   | { name: 'dismissError' }
   | { name: 'reset' }
+  | { name: 'forget' }
   | { name: 'read'; seq: number };
 
 export type TabMessage =
@@ -34,7 +35,9 @@ export type TabMessage =
   /** To the holder: something a tab's visitor or page asked for. */
   | { type: 'command'; command: Command }
   /** From the holder, every second: it is alive and not frozen, and has published `n` ops. */
-  | { type: 'beat'; epoch: number; n: number };
+  | { type: 'beat'; epoch: number; n: number }
+  /** The holder forgot the conversation: each tab deletes what it keeps of it. */
+  | { type: 'forgotten' };
 
 export type Envelope = TabMessage & { v: 2; from: string };
 
@@ -46,7 +49,7 @@ export interface ChannelLike {
 }
 export type ChannelConstructor = new (name: string) => ChannelLike;
 
-const TYPES = new Set(['hello', 'op', 'event', 'command', 'beat']);
+const TYPES = new Set(['hello', 'op', 'event', 'command', 'beat', 'forgotten']);
 
 function isEnvelope(data: unknown): data is Envelope {
   const message = data as Partial<Envelope> | null;

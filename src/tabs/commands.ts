@@ -1,8 +1,9 @@
 // A command from any tab, carried out by the engine of the tab that holds the socket.
 import type { Engine } from '../engine/engine.ts';
 import type { Command } from './channel.ts';
+import type { Forgetting } from './forgetting.ts';
 
-export function runCommand(engine: Engine, command: Command): void {
+export function runCommand(engine: Engine, command: Command, forgets?: Pick<Forgetting, 'everywhere'>): void {
   switch (command.name) {
     case 'send':
       void engine.submit(command.request);
@@ -27,6 +28,9 @@ export function runCommand(engine: Engine, command: Command): void {
       return;
     case 'reset':
       void engine.reset();
+      return;
+    case 'forget':
+      void forgets?.everywhere(engine);
       return;
     case 'read':
       engine.read(command.seq);

@@ -45,4 +45,6 @@ export interface CoordinatorOptions {
   isVisible: () => boolean;
   /** Told about messages between tabs that are ignored. */
   logger: Logger;
+  /** This tab's part of forget(): what it keeps of the conversation (its store, its Web Storage keys). */
+  forgetHere: () => Promise<void>;
 }

@@ -7,16 +7,17 @@
 import { effect } from '@preact/signals-core';
 import type { Engine } from '../engine/engine.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
-import type { ReplicaState } from '../conversation/replica.ts';
+import type { Replica, ReplicaState } from '../conversation/replica.ts';
 import type { UserEntry } from '../conversation/transcript.ts';
-import type { ChannelConstructor, Command, Envelope } from './channel.ts';
+import type { ChannelConstructor, Command, Envelope, TabMessage } from './channel.ts';
 import { lockManager, refuse } from '../browser/features.ts';
 import { browserLifecycle } from './election.ts';
 import { runCommand } from './commands.ts';
+import { forgetting } from './forgetting.ts';
 import type { CoordinatorOptions, TabSupport } from './coordinator-options.ts';
 import { following } from './following.ts';
 import { joining } from './joining.ts';
-import { trackLeads } from './leads.ts';
+import { trackLeads, type Leads } from './leads.ts';
 import { createTypedRequests } from './requests.ts';
 
 export type { CoordinatorOptions, Lead, TabSupport } from './coordinator-options.ts';
@@ -49,6 +50,8 @@ export interface Coordinator {
   submit(request: SendRequest, optimistic: UserEntry): Promise<UserEntry>;
   /** Resets the thread in every tab; resolves when this tab shows the new one. */
   reset(): Promise<void>;
+  /** Forgets the conversation in every tab (forget()); resolves once this tab has. */
+  forget(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
   });
   const follower = following(replica, leads, typed, send, () => wantsConnection, () => engine !== undefined, stopLeading);
   const { apply: applyOp, ready } = follower;
+  const forgets = forgetting({ forgetHere: options.forgetHere, typed, post: (message) => tabs.post(message), unwant: () => (wantsConnection = false) });
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
@@ -105,12 +109,9 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
     tabs.post({ type: 'hello' });
   }
 
-  /** The holder's beat, if this tab holds the socket. */
+  const holding: Holding = { engine: () => engine, leads, replica, post: (message) => tabs.post(message), published: () => published };
   function beat(): boolean {
-    const holder = leads.holder;
-    if (!engine || !holder) return false;
-    tabs.post({ type: 'beat', epoch: holder.epoch, n: published });
-    return true;
+    return holderBeat(holding);
   }
 
   function onMessage(message: Envelope): void {
@@ -119,14 +120,13 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
         follower.beat(message);
         return;
       case 'hello':
-        // Answered once the stored conversation is loaded: an empty state would blank the tab.
-        void engine?.ready.then(() => {
-          const holder = leads.holder;
-          if (engine && holder) tabs.post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published, epoch: holder.epoch });
-        });
+        answerHello(holding);
         return;
       case 'command':
-        if (engine) runCommand(engine, message.command);
+        if (engine) runCommand(engine, message.command, forgets);
+        return;
+      case 'forgotten':
+        if (!engine) void forgets.here();
         return;
       case 'event':
         if (!engine) options.emit(message.event);
@@ -137,7 +137,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
   }
 
   function send(command: Command): void {
-    if (engine) runCommand(engine, command);
+    if (engine) runCommand(engine, command, forgets);
     else tabs.post({ type: 'command', command });
   }
 
@@ -177,6 +177,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       send({ name: 'reset' });
       return changed;
     },
+    forget: () => forgets.fromHere(engine, () => send({ name: 'forget' })),
     async destroy() {
       const current = engine;
       tabs.leave();
@@ -184,6 +185,31 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       await current?.destroy();
     },
   };
+}
+
+/** What the holding tab's answers read: the engine (if this tab holds), the lead, the ops published. */
+interface Holding {
+  engine: () => Engine | undefined;
+  leads: Pick<Leads, 'holder'>;
+  replica: Pick<Replica, 'state'>;
+  post: (message: TabMessage) => void;
+  published: () => number;
+}
+
+/** The holder's beat, if this tab holds the socket. */
+function holderBeat({ engine, leads, post, published }: Holding): boolean {
+  const holder = leads.holder;
+  if (!engine() || !holder) return false;
+  post({ type: 'beat', epoch: holder.epoch, n: published() });
+  return true;
+}
+
+/** A tab said hello: the holder answers with the whole state, once the stored conversation is loaded (an empty state would blank the tab). */
+function answerHello({ engine, leads, replica, post, published }: Holding): void {
+  void engine()?.ready.then(() => {
+    const holder = leads.holder;
+    if (engine() && holder) post({ type: 'op', op: { op: 'state', state: replica.state() }, n: published(), epoch: holder.epoch });
+  });
 }
 
 /** Resolves once the thread shown is another one. */

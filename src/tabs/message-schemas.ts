@@ -32,6 +32,7 @@ const CommandSchema = byKind('name', {
   retryNow: Nothing,
   dismissError: Nothing,
   reset: Nothing,
+  forget: Nothing,
   read: Seq,
 });
 
@@ -49,4 +50,5 @@ export const TabMessageSchema = byKind('type', {
   event: z.object({ event: EventSchema }),
   command: z.object({ command: CommandSchema }),
   beat: z.object({ epoch: finite, n: finite }),
+  forgotten: Nothing,
 });

@@ -20,6 +20,8 @@ export interface TypedRequests {
   saved(ids: readonly string[]): void;
   /** Entries that left the transcript. */
   removed(ids: readonly string[]): void;
+  /** forget(): nothing typed here is kept any longer (the store's queue is emptied with the rest). */
+  clear(): void;
 }
 
 export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'unqueue'>): TypedRequests {
@@ -55,6 +57,10 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     },
     removed(ids) {
       for (const id of ids) forget(requestIdOf(id), true);
+    },
+    clear() {
+      kept.clear();
+      waiters.clear();
     },
   };
 }

@@ -224,3 +224,36 @@ describe('tabs sharing one conversation', () => {
     spy.close();
   });
 });
+
+describe('forget() across tabs', () => {
+  for (const from of ['holder', 'other'] as const) {
+    it(`asked in the ${from === 'holder' ? 'holding tab' : 'tab that does not hold the socket'}: the socket closes, every tab is empty, the store holds nothing, the next message starts a new thread`, async () => {
+      const { b, holder, other, socket } = await holderAndOther();
+      const sent = holder.client.send('my order is 1234');
+      await settle();
+      await sent;
+      const oldThread = holder.client.threadId;
+      expect(view(other.client)).toHaveLength(1);
+
+      const forgetting = (from === 'holder' ? holder : other).client.forget();
+      await settle();
+      await forgetting;
+      expect(socket.readyState).toBe(3);
+      for (const { client } of [holder, other]) {
+        expect(client.entries.value).toEqual([]);
+        expect(client.threadId).not.toBe(oldThread);
+        expect(client.status.value.state).toBe('idle');
+      }
+      expect(await b.store.load(100)).toBeUndefined();
+      expect(await b.store.queued()).toEqual([]);
+
+      // No connect(): the next message opens the socket again.
+      const again = other.client.send('hello again');
+      const next = await openLatest(b);
+      await settle();
+      await again;
+      expect(sends(next).map((p) => [p.threadId, p.speech, p.traceId])).toEqual([[holder.client.threadId, 'hello again', 1]]);
+      expect(holder.client.threadId).not.toBe(oldThread);
+    });
+  }
+});

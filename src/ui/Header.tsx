@@ -1,7 +1,10 @@
-// The panel's title bar: title, connection status in the visitor's words, "Retry now", and close.
+// The panel's title bar: title, connection status in the visitor's words, "Retry now", the
+// menu ("More options") and close.
 import { h } from 'preact';
 import type { ConnectionStatus } from '../connection/status.ts';
 import { CloseIcon } from './icons.tsx';
+import { OptionsMenu } from './OptionsMenu.tsx';
+import type { MenuItem, MenuPart } from './menu-slot.ts';
 import { statusText } from './status-text.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { useNow } from './use-now.ts';
@@ -13,6 +16,8 @@ export function Header(props: {
   titleId: string;
   onClose: () => void;
   onRetryNow: () => void;
+  /** The menu's items, made with its code once that is here. */
+  menu: (part: MenuPart) => MenuItem[];
 }) {
   const { status, strings } = props;
   const waiting = status.state === 'reconnecting' && status.retryAt !== undefined;
@@ -46,6 +51,7 @@ export function Header(props: {
           </button>
         )}
       </div>
+      <OptionsMenu label={strings.moreOptions} items={props.menu} />
       <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
         <CloseIcon />
       </button>

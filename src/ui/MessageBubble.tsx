@@ -12,6 +12,7 @@ import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
+import { authorName } from './author-name.ts';
 
 export interface BubbleProps {
   entry: TranscriptEntry;
@@ -40,7 +41,7 @@ export class MessageBubble extends Component<BubbleProps> {
     const received = entry.kind === 'received' ? entry : undefined;
     const rich = received?.rich;
     const from = received ? received.from : 'user';
-    const author = clipLabel(from === 'bot' ? strings.botName : received?.name || (from === 'agent' ? strings.agentName : strings.you));
+    const author = clipLabel(authorName(entry, strings));
     return (
       <div
         class={`message from-${from}${continued ? ' continued' : ''}`}

@@ -111,6 +111,7 @@ describe('keyboard', () => {
       (el) => !(el as HTMLButtonElement).disabled,
     );
     expect(focusable.map((el) => el.getAttribute('aria-label') ?? el.textContent)).toEqual([
+      'More options',
       'Close chat',
       'https://example.com (opens in a new tab)',
       'Yes',

@@ -14,6 +14,7 @@ import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSignalValue } from './use-signal.ts';
+import { usePrivacyMenu } from './privacy-menu.tsx';
 
 /** The same condition as the full-screen layout in widget.css. */
 const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 480px)';
@@ -90,6 +91,7 @@ export function Panel(props: {
     (textarea.current ?? panel.current?.querySelector<HTMLElement>('.close'))?.focus();
   };
   const pick = (reply: QuickReply) => thenFocusComposer(() => client.sendQuickReply(reply).catch(() => undefined))();
+  const privacy = usePrivacyMenu(client, strings, props.heading, panel, thenFocusComposer);
 
   return (
     <div
@@ -108,7 +110,9 @@ export function Panel(props: {
         titleId={titleId}
         onClose={props.onClose}
         onRetryNow={thenFocusComposer(() => client.retryNow())}
+        menu={privacy.menu}
       />
+      {privacy.confirmation}
       {serviceError && <Notice message={serviceError} strings={strings} onDismiss={thenFocusComposer(() => client.dismissError())} />}
       <Transcript
         entries={entries}

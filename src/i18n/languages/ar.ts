@@ -51,4 +51,10 @@ export default {
   errorHelp: 'يُرجى المحاولة مرة أخرى لاحقًا.',
   serviceError: 'تعذّرت معالجة الرسالة الأخيرة: {message}',
   dismiss: 'تجاهل',
+  moreOptions: 'خيارات إضافية',
+  saveCopy: 'حفظ نسخة',
+  deleteConversation: 'حذف هذه المحادثة',
+  deleteExplanation: 'سيؤدي هذا إلى حذف المحادثة من هذا المتصفح. لا يمكن التراجع عن ذلك.',
+  deleteConfirm: 'حذف',
+  cancel: 'إلغاء',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Моля, опитайте отново по-късно.',
   serviceError: 'Последното съобщение не можа да бъде обработено: {message}',
   dismiss: 'Затвори',
+  moreOptions: 'Още опции',
+  saveCopy: 'Запази копие',
+  deleteConversation: 'Изтрий този разговор',
+  deleteExplanation: 'Разговорът ще бъде изтрит от този браузър. Това не може да бъде отменено.',
+  deleteConfirm: 'Изтрий',
+  cancel: 'Отказ',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Zkuste to prosím později.',
   serviceError: 'Poslední zprávu nebylo možné zpracovat: {message}',
   dismiss: 'Zavřít',
+  moreOptions: 'Další možnosti',
+  saveCopy: 'Uložit kopii',
+  deleteConversation: 'Smazat tuto konverzaci',
+  deleteExplanation: 'Konverzace se smaže z tohoto prohlížeče. Tuto akci nelze vrátit zpět.',
+  deleteConfirm: 'Smazat',
+  cancel: 'Zrušit',
 } satisfies Translation;

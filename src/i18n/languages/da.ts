@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Prøv igen senere.',
   serviceError: 'Den seneste besked kunne ikke behandles: {message}',
   dismiss: 'Luk',
+  moreOptions: 'Flere muligheder',
+  saveCopy: 'Gem en kopi',
+  deleteConversation: 'Slet denne samtale',
+  deleteExplanation: 'Samtalen slettes fra denne browser. Det kan ikke fortrydes.',
+  deleteConfirm: 'Slet',
+  cancel: 'Annuller',
 } satisfies Translation;

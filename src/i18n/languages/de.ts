@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Bitte versuche es später noch einmal.',
   serviceError: 'Die letzte Nachricht konnte nicht verarbeitet werden: {message}',
   dismiss: 'Schließen',
+  moreOptions: 'Weitere Optionen',
+  saveCopy: 'Kopie speichern',
+  deleteConversation: 'Diese Unterhaltung löschen',
+  deleteExplanation: 'Die Unterhaltung wird aus diesem Browser gelöscht. Das lässt sich nicht rückgängig machen.',
+  deleteConfirm: 'Löschen',
+  cancel: 'Abbrechen',
 } satisfies Translation;

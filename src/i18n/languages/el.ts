@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Δοκιμάστε ξανά αργότερα.',
   serviceError: 'Δεν ήταν δυνατή η επεξεργασία του τελευταίου μηνύματος: {message}',
   dismiss: 'Παράβλεψη',
+  moreOptions: 'Περισσότερες επιλογές',
+  saveCopy: 'Αποθήκευση αντιγράφου',
+  deleteConversation: 'Διαγραφή της συνομιλίας',
+  deleteExplanation: 'Η συνομιλία θα διαγραφεί από αυτό το πρόγραμμα περιήγησης. Δεν αναιρείται.',
+  deleteConfirm: 'Διαγραφή',
+  cancel: 'Ακύρωση',
 } satisfies Translation;

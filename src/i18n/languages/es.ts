@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Inténtalo de nuevo más tarde.',
   serviceError: 'No se pudo procesar el último mensaje: {message}',
   dismiss: 'Descartar',
+  moreOptions: 'Más opciones',
+  saveCopy: 'Guardar una copia',
+  deleteConversation: 'Eliminar esta conversación',
+  deleteExplanation: 'Se eliminará la conversación de este navegador. No se puede deshacer.',
+  deleteConfirm: 'Eliminar',
+  cancel: 'Cancelar',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'لطفاً بعداً دوباره تلاش کنید.',
   serviceError: 'پیام آخر پردازش نشد: {message}',
   dismiss: 'بستن',
+  moreOptions: 'گزینه‌های بیشتر',
+  saveCopy: 'ذخیرهٔ یک نسخه',
+  deleteConversation: 'حذف این گفتگو',
+  deleteExplanation: 'این گفتگو از این مرورگر حذف می‌شود. این کار برگشت‌پذیر نیست.',
+  deleteConfirm: 'حذف',
+  cancel: 'لغو',
 } satisfies Translation;

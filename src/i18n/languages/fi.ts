@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Yritä myöhemmin uudelleen.',
   serviceError: 'Viimeistä viestiä ei voitu käsitellä: {message}',
   dismiss: 'Sulje',
+  moreOptions: 'Lisää vaihtoehtoja',
+  saveCopy: 'Tallenna kopio',
+  deleteConversation: 'Poista tämä keskustelu',
+  deleteExplanation: 'Keskustelu poistetaan tästä selaimesta. Toimintoa ei voi kumota.',
+  deleteConfirm: 'Poista',
+  cancel: 'Peruuta',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Veuillez réessayer plus tard.',
   serviceError: 'Le dernier message n’a pas pu être traité : {message}',
   dismiss: 'Fermer',
+  moreOptions: 'Plus d’options',
+  saveCopy: 'Enregistrer une copie',
+  deleteConversation: 'Supprimer cette conversation',
+  deleteExplanation: 'La conversation sera supprimée de ce navigateur. Cette action est irréversible.',
+  deleteConfirm: 'Supprimer',
+  cancel: 'Annuler',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'נא לנסות שוב מאוחר יותר.',
   serviceError: 'לא ניתן היה לעבד את ההודעה האחרונה: {message}',
   dismiss: 'סגירה',
+  moreOptions: 'אפשרויות נוספות',
+  saveCopy: 'שמירת עותק',
+  deleteConversation: 'מחיקת השיחה',
+  deleteExplanation: 'השיחה תימחק מהדפדפן הזה. אי אפשר לבטל את הפעולה.',
+  deleteConfirm: 'מחיקה',
+  cancel: 'ביטול',
 } satisfies Translation;

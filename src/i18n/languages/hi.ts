@@ -51,4 +51,10 @@ export default {
   errorHelp: 'कृपया बाद में फिर से कोशिश करें।',
   serviceError: 'पिछला संदेश प्रोसेस नहीं हो सका: {message}',
   dismiss: 'खारिज करें',
+  moreOptions: 'और विकल्प',
+  saveCopy: 'कॉपी सहेजें',
+  deleteConversation: 'यह बातचीत हटाएँ',
+  deleteExplanation: 'यह बातचीत इस ब्राउज़र से हट जाएगी। इसे वापस नहीं लाया जा सकता।',
+  deleteConfirm: 'हटाएँ',
+  cancel: 'रद्द करें',
 } satisfies Translation;

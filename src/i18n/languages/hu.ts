@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Kérjük, próbálja újra később.',
   serviceError: 'Az utolsó üzenetet nem sikerült feldolgozni: {message}',
   dismiss: 'Elvetés',
+  moreOptions: 'További lehetőségek',
+  saveCopy: 'Másolat mentése',
+  deleteConversation: 'Beszélgetés törlése',
+  deleteExplanation: 'A beszélgetés törlődik ebből a böngészőből. Ez nem vonható vissza.',
+  deleteConfirm: 'Törlés',
+  cancel: 'Mégse',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Silakan coba lagi nanti.',
   serviceError: 'Pesan terakhir tidak dapat diproses: {message}',
   dismiss: 'Tutup',
+  moreOptions: 'Opsi lainnya',
+  saveCopy: 'Simpan salinan',
+  deleteConversation: 'Hapus percakapan ini',
+  deleteExplanation: 'Percakapan akan dihapus dari browser ini. Tindakan ini tidak dapat dibatalkan.',
+  deleteConfirm: 'Hapus',
+  cancel: 'Batal',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Riprova più tardi.',
   serviceError: 'Impossibile elaborare l’ultimo messaggio: {message}',
   dismiss: 'Chiudi',
+  moreOptions: 'Altre opzioni',
+  saveCopy: 'Salva una copia',
+  deleteConversation: 'Elimina questa conversazione',
+  deleteExplanation: 'La conversazione verrà eliminata da questo browser. L’operazione non si può annullare.',
+  deleteConfirm: 'Elimina',
+  cancel: 'Annulla',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'しばらくしてからもう一度お試しください。',
   serviceError: '最後のメッセージを処理できませんでした: {message}',
   dismiss: '閉じる',
+  moreOptions: 'その他のオプション',
+  saveCopy: 'コピーを保存',
+  deleteConversation: 'この会話を削除',
+  deleteExplanation: 'このブラウザから会話が削除されます。元に戻すことはできません。',
+  deleteConfirm: '削除',
+  cancel: 'キャンセル',
 } satisfies Translation;

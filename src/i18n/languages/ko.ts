@@ -51,4 +51,10 @@ export default {
   errorHelp: '잠시 후 다시 시도해 주세요.',
   serviceError: '마지막 메시지를 처리하지 못했습니다: {message}',
   dismiss: '닫기',
+  moreOptions: '옵션 더보기',
+  saveCopy: '사본 저장',
+  deleteConversation: '이 대화 삭제',
+  deleteExplanation: '이 브라우저에서 대화가 삭제되며 되돌릴 수 없습니다.',
+  deleteConfirm: '삭제',
+  cancel: '취소',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Prøv igjen senere.',
   serviceError: 'Den siste meldingen kunne ikke behandles: {message}',
   dismiss: 'Lukk',
+  moreOptions: 'Flere valg',
+  saveCopy: 'Lagre en kopi',
+  deleteConversation: 'Slett denne samtalen',
+  deleteExplanation: 'Samtalen slettes fra denne nettleseren. Dette kan ikke angres.',
+  deleteConfirm: 'Slett',
+  cancel: 'Avbryt',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Probeer het later opnieuw.',
   serviceError: 'Het laatste bericht kon niet worden verwerkt: {message}',
   dismiss: 'Sluiten',
+  moreOptions: 'Meer opties',
+  saveCopy: 'Kopie opslaan',
+  deleteConversation: 'Dit gesprek verwijderen',
+  deleteExplanation: 'Het gesprek wordt uit deze browser verwijderd. Dit kan niet ongedaan worden gemaakt.',
+  deleteConfirm: 'Verwijderen',
+  cancel: 'Annuleren',
 } satisfies Translation;

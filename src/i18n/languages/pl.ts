@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Spróbuj ponownie później.',
   serviceError: 'Nie udało się przetworzyć ostatniej wiadomości: {message}',
   dismiss: 'Zamknij',
+  moreOptions: 'Więcej opcji',
+  saveCopy: 'Zapisz kopię',
+  deleteConversation: 'Usuń tę rozmowę',
+  deleteExplanation: 'Rozmowa zostanie usunięta z tej przeglądarki. Tej operacji nie można cofnąć.',
+  deleteConfirm: 'Usuń',
+  cancel: 'Anuluj',
 } satisfies Translation;

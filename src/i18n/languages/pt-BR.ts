@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Tente novamente mais tarde.',
   serviceError: 'Não foi possível processar a última mensagem: {message}',
   dismiss: 'Fechar',
+  moreOptions: 'Mais opções',
+  saveCopy: 'Salvar uma cópia',
+  deleteConversation: 'Excluir esta conversa',
+  deleteExplanation: 'A conversa será excluída deste navegador. Não é possível desfazer.',
+  deleteConfirm: 'Excluir',
+  cancel: 'Cancelar',
 } satisfies Translation;

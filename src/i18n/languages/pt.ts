@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Tente novamente mais tarde.',
   serviceError: 'Não foi possível processar a última mensagem: {message}',
   dismiss: 'Fechar',
+  moreOptions: 'Mais opções',
+  saveCopy: 'Guardar uma cópia',
+  deleteConversation: 'Eliminar esta conversa',
+  deleteExplanation: 'A conversa será eliminada deste navegador. Esta ação não pode ser anulada.',
+  deleteConfirm: 'Eliminar',
+  cancel: 'Cancelar',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Încearcă din nou mai târziu.',
   serviceError: 'Ultimul mesaj nu a putut fi procesat: {message}',
   dismiss: 'Închide',
+  moreOptions: 'Mai multe opțiuni',
+  saveCopy: 'Salvează o copie',
+  deleteConversation: 'Șterge această conversație',
+  deleteExplanation: 'Conversația va fi ștearsă din acest browser. Acțiunea nu poate fi anulată.',
+  deleteConfirm: 'Șterge',
+  cancel: 'Anulează',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Повторите попытку позже.',
   serviceError: 'Не удалось обработать последнее сообщение: {message}',
   dismiss: 'Закрыть',
+  moreOptions: 'Другие параметры',
+  saveCopy: 'Сохранить копию',
+  deleteConversation: 'Удалить этот разговор',
+  deleteExplanation: 'Разговор будет удалён из этого браузера. Это действие нельзя отменить.',
+  deleteConfirm: 'Удалить',
+  cancel: 'Отмена',
 } satisfies Translation;

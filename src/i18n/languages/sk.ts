@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Skúste to neskôr.',
   serviceError: 'Poslednú správu sa nepodarilo spracovať: {message}',
   dismiss: 'Zavrieť',
+  moreOptions: 'Ďalšie možnosti',
+  saveCopy: 'Uložiť kópiu',
+  deleteConversation: 'Odstrániť túto konverzáciu',
+  deleteExplanation: 'Konverzácia sa odstráni z tohto prehliadača. Túto akciu nie je možné vrátiť späť.',
+  deleteConfirm: 'Odstrániť',
+  cancel: 'Zrušiť',
 } satisfies Translation;

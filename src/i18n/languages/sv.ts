@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Försök igen senare.',
   serviceError: 'Det senaste meddelandet kunde inte behandlas: {message}',
   dismiss: 'Stäng',
+  moreOptions: 'Fler alternativ',
+  saveCopy: 'Spara en kopia',
+  deleteConversation: 'Radera konversationen',
+  deleteExplanation: 'Konversationen raderas från den här webbläsaren. Det går inte att ångra.',
+  deleteConfirm: 'Radera',
+  cancel: 'Avbryt',
 } satisfies Translation;

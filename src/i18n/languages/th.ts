@@ -51,4 +51,10 @@ export default {
   errorHelp: 'โปรดลองอีกครั้งในภายหลัง',
   serviceError: 'ประมวลผลข้อความล่าสุดไม่ได้: {message}',
   dismiss: 'ปิด',
+  moreOptions: 'ตัวเลือกเพิ่มเติม',
+  saveCopy: 'บันทึกสำเนา',
+  deleteConversation: 'ลบการสนทนานี้',
+  deleteExplanation: 'การสนทนาจะถูกลบออกจากเบราว์เซอร์นี้ และไม่สามารถเลิกทำได้',
+  deleteConfirm: 'ลบ',
+  cancel: 'ยกเลิก',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Lütfen daha sonra tekrar deneyin.',
   serviceError: 'Son mesaj işlenemedi: {message}',
   dismiss: 'Kapat',
+  moreOptions: 'Diğer seçenekler',
+  saveCopy: 'Kopyasını kaydet',
+  deleteConversation: 'Bu konuşmayı sil',
+  deleteExplanation: 'Konuşma bu tarayıcıdan silinecek. Bu işlem geri alınamaz.',
+  deleteConfirm: 'Sil',
+  cancel: 'İptal',
 } satisfies Translation;

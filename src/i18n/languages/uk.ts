@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Спробуйте пізніше.',
   serviceError: 'Не вдалося обробити останнє повідомлення: {message}',
   dismiss: 'Закрити',
+  moreOptions: 'Інші параметри',
+  saveCopy: 'Зберегти копію',
+  deleteConversation: 'Видалити цю розмову',
+  deleteExplanation: 'Розмову буде видалено з цього браузера. Цю дію не можна скасувати.',
+  deleteConfirm: 'Видалити',
+  cancel: 'Скасувати',
 } satisfies Translation;

@@ -51,4 +51,10 @@ export default {
   errorHelp: 'Vui lòng thử lại sau.',
   serviceError: 'Không thể xử lý tin nhắn cuối cùng: {message}',
   dismiss: 'Đóng',
+  moreOptions: 'Tùy chọn khác',
+  saveCopy: 'Lưu bản sao',
+  deleteConversation: 'Xóa cuộc trò chuyện này',
+  deleteExplanation: 'Cuộc trò chuyện sẽ bị xóa khỏi trình duyệt này. Không thể hoàn tác.',
+  deleteConfirm: 'Xóa',
+  cancel: 'Hủy',
 } satisfies Translation;

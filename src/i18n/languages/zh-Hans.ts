@@ -51,4 +51,10 @@ export default {
   errorHelp: '请稍后重试。',
   serviceError: '无法处理上一条消息：{message}',
   dismiss: '关闭',
+  moreOptions: '更多选项',
+  saveCopy: '保存副本',
+  deleteConversation: '删除此对话',
+  deleteExplanation: '这会从此浏览器中删除对话，且无法撤消。',
+  deleteConfirm: '删除',
+  cancel: '取消',
 } satisfies Translation;

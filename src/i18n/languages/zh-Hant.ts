@@ -51,4 +51,10 @@ export default {
   errorHelp: '請稍後再試。',
   serviceError: '無法處理上一則訊息：{message}',
   dismiss: '關閉',
+  moreOptions: '更多選項',
+  saveCopy: '儲存副本',
+  deleteConversation: '刪除此對話',
+  deleteExplanation: '這會從此瀏覽器中刪除對話，且無法復原。',
+  deleteConfirm: '刪除',
+  cancel: '取消',
 } satisfies Translation;
