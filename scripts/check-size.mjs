@@ -86,7 +86,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.68, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.64, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
