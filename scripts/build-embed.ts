@@ -105,7 +105,8 @@ const parts = {
 const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
-const integrity = `sha384-${createHash('sha384').update(chatCode).digest('base64')}`;
+// SHA-256, as the chat pins its parts: every page view loads this hash, 16 bytes fewer than SHA-384's.
+const integrity = `sha256-${createHash('sha256').update(chatCode).digest('base64')}`;
 
 const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_FILE__: JSON.stringify(chatName),

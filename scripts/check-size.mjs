@@ -76,6 +76,10 @@
 // Issue 30, the storage modes, forget() and the panel's menu (its button in the chat; its list,
 // items, confirmation and styles a part of their own, parley-menu.*.js, 2.01 kB): 44.67 kB
 // (+2.48 kB); the loader 7.92 kB (+0.09 kB: the storage attribute, the mode's keys).
+// Issue 29, the element's class at module level over a class per registration (+59 bytes: the
+// shared loader and texts as constructor arguments) with its loading as one state (+30 bytes);
+// the chat pinned by SHA-256 (-20 bytes); the frame's resets that the host's `all: initial`
+// already gives (-36 bytes): the loader 7.95 kB.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -85,7 +89,7 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.96, ceiling: 8 },
   { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.64, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.

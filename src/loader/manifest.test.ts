@@ -84,14 +84,17 @@ describe('custom-elements.json', () => {
   it('lists exactly the public properties and methods of the element', () => {
     const { create } = defineElement();
     const element = create({});
-    const prototype = Object.getPrototypeOf(element) as object;
+    // The element's own members: on the classes between its own and HTMLElement.
+    const prototypes: object[] = [];
+    for (let prototype = Object.getPrototypeOf(element) as object; prototype !== HTMLElement.prototype; prototype = Object.getPrototypeOf(prototype) as object) prototypes.push(prototype);
+    const descriptorOf = (name: string) => prototypes.map((prototype) => Object.getOwnPropertyDescriptor(prototype, name)).find(Boolean);
     const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback'];
-    const own = Object.getOwnPropertyNames(prototype).filter((name) => !lifecycle.includes(name));
-    const isMethod = (name: string) => typeof Object.getOwnPropertyDescriptor(prototype, name)?.value === 'function';
+    const own = [...new Set(prototypes.flatMap((prototype) => Object.getOwnPropertyNames(prototype)))].filter((name) => !lifecycle.includes(name));
+    const isMethod = (name: string) => typeof descriptorOf(name)?.value === 'function';
     expect(names(methods)).toEqual(own.filter(isMethod).sort());
     expect(names(fields)).toEqual(own.filter((name) => !isMethod(name)).sort());
     for (const field of fields) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, field.name)!;
+      const descriptor = descriptorOf(field.name)!;
       expect(Boolean(descriptor.set), field.name).toBe(!field.readonly);
     }
   });

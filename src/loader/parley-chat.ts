@@ -1,7 +1,7 @@
 // <parley-chat>, the part dist/parley.js carries: attributes and properties, the launcher, and
 // the methods, which are queued until the chat itself (chat/mount-chat.ts) has loaded: on intent, or at
-// once for a returning visitor. The class is made by a function, not at module load, so
-// importing this file touches no browser global (Node, SSR).
+// once for a returning visitor. Each registration gets a class of its own over the one here,
+// which extends HTMLElement only where there is one: importing this file is safe in Node (SSR).
 import { hasOptionsProblem } from '../options/check-options.ts';
 import type { ChatClient } from '../client/create-chat-client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
@@ -34,361 +34,396 @@ const UPGRADABLE_PROPERTIES = [
 /** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
 export type ChatLoader = () => Promise<ChatModule>;
 
-// oxlint-disable-next-line max-lines-per-function -- split (branch h/element-splits) it costs the loader 0.2 kB over its 8 kB ceiling (issue 29)
+/** A language's texts for the chat's code (languageLoader). */
+type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
+
+/**
+ * Made for each registration (a tag name, its chat loader and test seams): a class of its own,
+ * as customElements.define wants, over the one below.
+ */
 export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = {}): ParleyChatConstructor {
+  // What the elements of this class share: the chat's code, the languages' texts, the test seams.
   const chatCode = sharedLoad(loadChat);
   const wordsFor = languageLoader();
-
-  class ParleyChat extends HTMLElement {
-    static readonly observedAttributes = OBSERVED_ATTRIBUTES;
-
-    #chat: MountedChat | undefined;
-    /** The chat is needed: intent, a method, a stored conversation. */
-    #wanted = false;
-    #loading = false;
-    #loadFailed = false;
-    #startQueued = false;
-    /** Method calls made before the chat arrived, run in order once it has. */
-    #calls: Array<(client: ChatClient) => Promise<void>> = [];
-    #user: ChatUser | undefined;
-    /** Settles when the calls queued before the chat arrived have run. */
-    #turn: Promise<void> | undefined;
-    /** The visitor as the chat starts with it: set before any call waits, later ones wait in turn. */
-    #userAtMount: ChatUser | undefined;
-    #open = false;
-    /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
-    #askedOpen = false;
-    #overrides: Partial<Strings> = {};
-    /** The language chosen (attribute, browser); #words is what shows until its texts are here. */
-    #language = widgetLanguage(null);
-    #words: Words = { language: this.#language };
-    #code: ChatModule | undefined;
-    readonly #root: ShadowRoot;
-    /** Carries the direction and language to the launcher and the panel; takes no box. */
-    readonly #frame = el('div', { class: 'root' });
-    readonly #mountPoint = el('div', { class: 'root' });
-    readonly #launcher: Launcher;
-    #stopAwaiting = () => {};
-    #failure: HTMLElement | undefined;
-
+  return class extends ParleyChat {
     constructor() {
-      super();
-      this.#root = this.attachShadow({ mode: 'open' });
-      adoptFrameStyles(this.#root);
-      this.#showLanguage();
-      this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), () => this.#want(), () => this.#setOpen(true, true));
-      this.#frame.append(this.#mountPoint);
-      this.#root.append(this.#frame);
+      super(chatCode, wordsFor, deps);
     }
+  } as unknown as ParleyChatConstructor;
+}
 
-    connectedCallback(): void {
-      this.#adoptEarlyProperties();
-      // No chat yet, no connection: the contract's attribute says so from the start.
-      if (!this.#chat) this.dataset.connection = 'idle';
-      // A returning visitor's chat is needed anyway: its file is asked for now, not a task later.
-      if (!this.#chat && this.#neededAtOnce()) chatCode().catch(() => undefined);
-      this.#queueStart();
-    }
+/**
+ * Where the chat's code is: not needed yet; needed (intent, a method, a stored conversation: here
+ * once #chat is set, or waiting for the element to be on the page); failed (the loader's failure
+ * panel shows); on its way; on its way again after a failure (that panel, busy). Numbers, in
+ * that order, because they are the loader's bytes: on its way is LOADING and above.
+ */
+const UNWANTED = 0;
+const WANTED = 1;
+const FAILED = 2;
+const LOADING = 3;
+const RETRYING = 4;
+type Loading = typeof UNWANTED | typeof WANTED | typeof FAILED | typeof LOADING | typeof RETRYING;
 
-    disconnectedCallback(): void {
-      // A move within the page (remove, then insert again) keeps the connection: wait a task.
-      setTimeout(() => {
-        if (this.isConnected) return;
-        this.#stopAwaiting();
-        this.#unmount();
-      }, 0);
-    }
+// HTMLElement where there is one: importing this file defines the class but runs nothing of a
+// browser's (Node, SSR).
+const ElementBase = (globalThis.HTMLElement ?? Object) as typeof HTMLElement;
 
-    // Properties set before the element was defined sit on the instance and hide the class's
-    // accessors: take their values and let the accessors handle them.
-    #adoptEarlyProperties(): void {
-      const self = this as unknown as Record<string, unknown>;
-      for (const property of UPGRADABLE_PROPERTIES) {
-        if (!Object.hasOwn(this, property)) continue;
-        const value = self[property];
-        delete self[property];
-        self[property] = value;
-      }
-    }
+class ParleyChat extends ElementBase {
+  static readonly observedAttributes = OBSERVED_ATTRIBUTES;
 
-    attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-      if (previous === value) return;
-      if (name === 'language') this.#chooseLanguage(value);
-      else if (name === 'open') this.#setOpen(value !== null, false);
-      else if (name === 'heading' || name[0] === 'n') this.#update(); // heading, notify-title, notify-sound
-      // A new mode keeps the conversation (no new client); the client refuses one that is none.
-      else if (name === 'storage') void this.#chat?.client.setStorage((value ?? 'local') as StorageMode);
-      else if (isClientAttribute(name) && this.#chat) {
-        // New configuration: a new client. Several attributes set together cost one reconnect.
-        this.#unmount();
-        this.#queueStart();
-      }
-    }
+  readonly #chatCode: ChatLoader;
+  readonly #wordsFor: WordsFor;
+  readonly #deps: ElementDeps;
 
-    get isOpen(): boolean {
-      return this.#open;
-    }
-    set isOpen(open: boolean) {
-      this.#setOpen(Boolean(open), true);
-    }
+  #chat: MountedChat | undefined;
+  #load: Loading = UNWANTED;
+  #startQueued = false;
+  /** Method calls made before the chat arrived, run in order once it has. */
+  #calls: Array<(client: ChatClient) => Promise<void>> = [];
+  #user: ChatUser | undefined;
+  /** Settles when the calls queued before the chat arrived have run. */
+  #turn: Promise<void> | undefined;
+  /** The visitor as the chat starts with it: set before any call waits, later ones wait in turn. */
+  #userAtMount: ChatUser | undefined;
+  #open = false;
+  /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
+  #askedOpen = false;
+  #overrides: Partial<Strings> = {};
+  /** The language chosen (attribute, browser); #words is what shows until its texts are here. */
+  #language = widgetLanguage(null);
+  #words: Words = { language: this.#language };
+  #code: ChatModule | undefined;
+  readonly #root: ShadowRoot;
+  /** Carries the direction and language to the launcher and the panel; takes no box. */
+  readonly #frame = el('div', { class: 'root' });
+  readonly #mountPoint = el('div', { class: 'root' });
+  readonly #launcher: Launcher;
+  #stopAwaiting = () => {};
+  #failure: HTMLElement | undefined;
 
-    get heading(): string | null {
-      return this.getAttribute('heading');
-    }
-    set heading(value: string | null) {
-      setOrRemove(this, 'heading', value);
-    }
+  constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps) {
+    super();
+    this.#chatCode = chatCode;
+    this.#wordsFor = wordsFor;
+    this.#deps = deps;
+    this.#root = this.attachShadow({ mode: 'open' });
+    adoptFrameStyles(this.#root);
+    this.#showLanguage();
+    this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), () => this.#want(), () => this.#setOpen(true, true));
+    this.#frame.append(this.#mountPoint);
+    this.#root.append(this.#frame);
+  }
 
-    get strings(): Partial<Strings> {
-      return this.#overrides;
-    }
-    set strings(value: Partial<Strings>) {
-      this.#overrides = { ...(value ?? {}) };
-      this.#launcher.setStrings(launcherWords(this.#words, this.#overrides));
-      this.#update();
-    }
+  connectedCallback(): void {
+    this.#adoptEarlyProperties();
+    // No chat yet, no connection: the contract's attribute says so from the start.
+    if (!this.#chat) this.dataset.connection = 'idle';
+    // A returning visitor's chat is needed anyway: its file is asked for now, not a task later.
+    if (!this.#chat && this.#neededAtOnce()) this.#chatCode().catch(() => undefined);
+    this.#queueStart();
+  }
 
-    get threadId(): string | undefined {
-      // Until the stored conversation is loaded, the client's threadId may not be the real one.
-      const client = this.#chat?.client;
-      return client?.loaded.value ? client.threadId : undefined;
-    }
-
-    get connection(): ConnectionStateName {
-      return this.#chat?.client.status.value.state ?? 'idle';
-    }
-
-    open(): void {
-      this.#setOpen(true, true);
-    }
-    close(): void {
-      this.#setOpen(false, true);
-    }
-    toggle(): void {
-      this.#setOpen(!this.#open, true);
-    }
-
-    send(text: string): Promise<void> {
-      return this.#withClient('send', (client) => client.send(text));
-    }
-
-    sendEvent(name: string, params?: Record<string, unknown>): Promise<void> {
-      checkEvent(name, params); // refused at the call, before the chat has even loaded
-      return this.#withClient('sendEvent', (client) => client.sendEvent(name, params));
-    }
-
-    setUser(user: ChatUser): void {
-      const copy = (this.#user = checkUser(user));
-      if (this.#chat) this.#chat.client.setUser(copy);
-      else if (this.#calls.length > 0) this.#calls.push(async (client) => client.setUser(copy));
-      else this.#userAtMount = copy;
-    }
-
-    reset(): Promise<void> {
-      return this.#withClient('reset', (client) => client.reset());
-    }
-
-    forget(): Promise<void> {
-      return this.#withClient('forget', (client) => client.forget());
-    }
-
-    // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
-    #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
-      const chat = this.#chat;
-      if (chat) return (this.#turn ? this.#inTurn(() => run(chat.client)) : run(chat.client)).then(() => undefined);
-      if (!this.isConnected) return Promise.reject(new Error(`<parley-chat>.${method}(): the element is not on the page`));
-      return new Promise((resolve, reject) => {
-        this.#calls.push((client) => run(client).then(() => resolve(), reject));
-        this.#want();
-      });
-    }
-
-    // Decides in a task of its own, so attributes and properties set right after insertion are
-    // seen, and the host page's task that ran the script stays short.
-    #queueStart(): void {
-      if (this.#startQueued) return;
-      this.#startQueued = true;
-      setTimeout(() => {
-        // Cleared here: an element removed before this task runs and inserted again later
-        // (StrictMode's double mount, routers) must queue a start again.
-        this.#startQueued = false;
-        if (!this.isConnected) return;
-        if (this.#wanted || this.#neededAtOnce()) this.#want();
-        else this.#awaitConversation();
-      }, 0);
-    }
-
-    // Another tab of this browser starts a conversation for this client-id: this tab shares it
-    // (its launcher counts the unread messages too), so it loads the chat then.
-    #awaitConversation(): void {
-      const key = slotKey('thread', optionsFromAttributes(this).clientId!);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === key && event.newValue === '1') this.#want();
-      };
+  disconnectedCallback(): void {
+    // A move within the page (remove, then insert again) keeps the connection: wait a task.
+    setTimeout(() => {
+      if (this.isConnected) return;
       this.#stopAwaiting();
-      addEventListener('storage', onStorage);
-      this.#stopAwaiting = () => removeEventListener('storage', onStorage);
-    }
+      this.#unmount();
+    }, 0);
+  }
 
-    // A returning visitor's chat reconnects and counts unread messages; an open panel shows; a
-    // wrong configuration says so on the page and in the console at load.
-    #neededAtOnce(): boolean {
-      const options = optionsFromAttributes(this);
-      return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!, options.storage);
-    }
-
-    #want(): void {
-      this.#wanted = true;
-      this.#stopAwaiting();
-      if (this.#chat || this.#loading || !this.isConnected) return;
-      this.#loading = true;
-      this.#update();
-      // The panel waits for its language's texts: it never shows English first.
-      const language = this.#language;
-      chatCode().then(
-        (code) =>
-          wordsFor(code, language).then((words) => {
-            this.#loading = this.#loadFailed = false;
-            this.#code = code;
-            this.#showWords(words);
-            this.#mount(code);
-            if (language !== this.#language) this.#chooseLanguage(this.getAttribute('language'));
-          }),
-        (error: Error) => {
-          this.#loading = false;
-          this.#loadFailed = true;
-          console.error(`[parley] ${error.message}`);
-          this.#emit('parley:error', { message: error.message });
-          this.#update();
-        },
-      );
-    }
-
-    #mount(code: ChatModule): void {
-      if (this.#chat || !this.isConnected) return;
-      this.#chat = code.mountChat({
-        element: this,
-        root: this.#root,
-        mountPoint: this.#mountPoint,
-        deps,
-        user: this.#userAtMount,
-        state: this.#state(),
-        launcher: this.#launcher,
-        setOpen: (open) => this.#setOpen(open, false),
-        emit: (type, detail) => this.#emit(type, detail),
-      });
-      this.#update();
-      this.#userAtMount = this.#user; // for a later mount (a new configuration)
-      // One after the other: a send() made after a reset() goes to the new thread.
-      const client = this.#chat.client;
-      for (const call of this.#calls.splice(0)) this.#inTurn(() => call(client));
-    }
-
-    // Calls queued before the chat arrived run one after the other; a call made while they are
-    // still running waits for them too.
-    #inTurn<T>(run: () => Promise<T>): Promise<T> {
-      const next = (this.#turn ?? Promise.resolve()).then(run);
-      const settled = (this.#turn = next.then(
-        () => undefined,
-        () => undefined,
-      ));
-      void settled.then(() => {
-        if (this.#turn === settled) this.#turn = undefined;
-      });
-      return next;
-    }
-
-    #unmount(): void {
-      const chat = this.#chat;
-      this.#chat = undefined;
-      chat?.destroy();
-      this.#update();
-    }
-
-    #state() {
-      return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading') };
-    }
-
-    // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
-    // chat loads for a visitor who opened it).
-    #update(): void {
-      const open = this.#open;
-      this.#chat?.update(this.#state());
-      const failing = open && this.#loadFailed && !this.#chat;
-      if (failing && !this.#failure) {
-        const strings = launcherWords(this.#words, this.#overrides);
-        this.#failure = drawLoadFailure(
-          this.#frame,
-          this.getAttribute('heading')?.trim() || strings.heading,
-          strings,
-          () => this.#want(),
-          () => this.#setOpen(false, true),
-        );
-      } else if (!failing && this.#failure) {
-        this.#failure.remove();
-        this.#failure = undefined;
-      }
-      this.#failure?.toggleAttribute('aria-busy', this.#loading);
-      this.#launcher.show(!(open && (this.#chat || failing)));
-      this.#launcher.setBusy(open && this.#loading);
-    }
-
-    // A language chosen with the chat here: its texts replace the old ones once they have
-    // arrived, in place (the conversation and the socket stay). Before, the launcher's name alone.
-    #chooseLanguage(attribute: string | null): void {
-      const language = (this.#language = widgetLanguage(attribute));
-      const code = this.#code;
-      if (!code) return this.#showWords({ language });
-      void wordsFor(code, language).then((words) => {
-        if (this.#language === language) this.#showWords(words);
-      });
-    }
-
-    #showWords(words: Words): void {
-      this.#words = words;
-      this.#showLanguage();
-      this.#launcher.setStrings(launcherWords(words, this.#overrides));
-      this.#update();
-    }
-
-    // The language of the texts shown, and its direction (the `language` attribute's too).
-    #showLanguage(): void {
-      setOrRemove(this.#frame, 'lang', this.#words.language);
-      setOrRemove(this.#frame, 'dir', isRightToLeft(this.#words.language, this.getAttribute('language')) ? 'rtl' : null);
-    }
-
-    #setOpen(open: boolean, asked: boolean): void {
-      const changed = this.#open !== open;
-      this.#open = open;
-      if (changed && open) this.#askedOpen = asked;
-      setOrRemove(this, 'open', open ? '' : null);
-      if (!changed) return;
-      if (open) this.#want();
-      this.#update();
-      this.#emit(open ? 'parley:open' : 'parley:close', null);
-    }
-
-    #emit<K extends keyof ParleyChatEventMap>(type: K, detail: ParleyChatEventMap[K]['detail']): void {
-      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  // Properties set before the element was defined sit on the instance and hide the class's
+  // accessors: take their values and let the accessors handle them.
+  #adoptEarlyProperties(): void {
+    const self = this as unknown as Record<string, unknown>;
+    for (const property of UPGRADABLE_PROPERTIES) {
+      if (!Object.hasOwn(this, property)) continue;
+      const value = self[property];
+      delete self[property];
+      self[property] = value;
     }
   }
 
-  // clientId <-> client-id and the rest: properties that reflect their attributes.
-  for (const [attribute, property] of Object.entries(CLIENT_ATTRIBUTES)) {
-    if (property === 'threadId') continue; // the read-only threadId property is the live thread
-    Object.defineProperty(ParleyChat.prototype, property, {
-      configurable: true,
-      enumerable: true,
-      get(this: HTMLElement) {
-        return this.getAttribute(attribute);
-      },
-      set(this: HTMLElement, value: string | null) {
-        setOrRemove(this, attribute, value);
-      },
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    if (previous === value) return;
+    if (name === 'language') this.#chooseLanguage(value);
+    else if (name === 'open') this.#setOpen(value !== null, false);
+    else if (name === 'heading' || name[0] === 'n') this.#update(); // heading, notify-title, notify-sound
+    // A new mode keeps the conversation (no new client); the client refuses one that is none.
+    else if (name === 'storage') void this.#chat?.client.setStorage((value ?? 'local') as StorageMode);
+    else if (isClientAttribute(name) && this.#chat) {
+      // New configuration: a new client. Several attributes set together cost one reconnect.
+      this.#unmount();
+      this.#queueStart();
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.#open;
+  }
+  set isOpen(open: boolean) {
+    this.#setOpen(Boolean(open), true);
+  }
+
+  get heading(): string | null {
+    return this.getAttribute('heading');
+  }
+  set heading(value: string | null) {
+    setOrRemove(this, 'heading', value);
+  }
+
+  get strings(): Partial<Strings> {
+    return this.#overrides;
+  }
+  set strings(value: Partial<Strings>) {
+    this.#overrides = { ...(value ?? {}) };
+    this.#launcher.setStrings(launcherWords(this.#words, this.#overrides));
+    this.#update();
+  }
+
+  get threadId(): string | undefined {
+    // Until the stored conversation is loaded, the client's threadId may not be the real one.
+    const client = this.#chat?.client;
+    return client?.loaded.value ? client.threadId : undefined;
+  }
+
+  get connection(): ConnectionStateName {
+    return this.#chat?.client.status.value.state ?? 'idle';
+  }
+
+  open(): void {
+    this.#setOpen(true, true);
+  }
+  close(): void {
+    this.#setOpen(false, true);
+  }
+  toggle(): void {
+    this.#setOpen(!this.#open, true);
+  }
+
+  send(text: string): Promise<void> {
+    return this.#withClient('send', (client) => client.send(text));
+  }
+
+  sendEvent(name: string, params?: Record<string, unknown>): Promise<void> {
+    checkEvent(name, params); // refused at the call, before the chat has even loaded
+    return this.#withClient('sendEvent', (client) => client.sendEvent(name, params));
+  }
+
+  setUser(user: ChatUser): void {
+    const copy = (this.#user = checkUser(user));
+    if (this.#chat) this.#chat.client.setUser(copy);
+    else if (this.#calls.length > 0) this.#calls.push(async (client) => client.setUser(copy));
+    else this.#userAtMount = copy;
+  }
+
+  reset(): Promise<void> {
+    return this.#withClient('reset', (client) => client.reset());
+  }
+
+  forget(): Promise<void> {
+    return this.#withClient('forget', (client) => client.forget());
+  }
+
+  // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
+  #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
+    const chat = this.#chat;
+    if (chat) return (this.#turn ? this.#inTurn(() => run(chat.client)) : run(chat.client)).then(() => undefined);
+    if (!this.isConnected) return Promise.reject(new Error(`<parley-chat>.${method}(): the element is not on the page`));
+    return new Promise((resolve, reject) => {
+      this.#calls.push((client) => run(client).then(() => resolve(), reject));
+      this.#want();
     });
   }
 
-  return ParleyChat as unknown as ParleyChatConstructor;
+  // Decides in a task of its own, so attributes and properties set right after insertion are
+  // seen, and the host page's task that ran the script stays short.
+  #queueStart(): void {
+    if (this.#startQueued) return;
+    this.#startQueued = true;
+    setTimeout(() => {
+      // Cleared here: an element removed before this task runs and inserted again later
+      // (StrictMode's double mount, routers) must queue a start again.
+      this.#startQueued = false;
+      if (!this.isConnected) return;
+      if (this.#load !== UNWANTED || this.#neededAtOnce()) this.#want();
+      else this.#awaitConversation();
+    }, 0);
+  }
+
+  // Another tab of this browser starts a conversation for this client-id: this tab shares it
+  // (its launcher counts the unread messages too), so it loads the chat then.
+  #awaitConversation(): void {
+    const key = slotKey('thread', optionsFromAttributes(this).clientId!);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key && event.newValue === '1') this.#want();
+    };
+    this.#stopAwaiting();
+    addEventListener('storage', onStorage);
+    this.#stopAwaiting = () => removeEventListener('storage', onStorage);
+  }
+
+  // A returning visitor's chat reconnects and counts unread messages; an open panel shows; a
+  // wrong configuration says so on the page and in the console at load.
+  #neededAtOnce(): boolean {
+    const options = optionsFromAttributes(this);
+    return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!, options.storage);
+  }
+
+  #want(): void {
+    const load = this.#load;
+    if (load === UNWANTED) this.#load = WANTED;
+    this.#stopAwaiting();
+    if (this.#chat || this.#loadingNow() || !this.isConnected) return;
+    this.#load = load === FAILED ? RETRYING : LOADING;
+    this.#update();
+    // The panel waits for its language's texts: it never shows English first.
+    const language = this.#language;
+    this.#chatCode().then(
+      (code) =>
+        this.#wordsFor(code, language).then((words) => {
+          this.#load = WANTED;
+          this.#code = code;
+          this.#showWords(words);
+          this.#mount(code);
+          if (language !== this.#language) this.#chooseLanguage(this.getAttribute('language'));
+        }),
+      (error: Error) => {
+        this.#load = FAILED;
+        console.error(`[parley] ${error.message}`);
+        this.#emit('parley:error', { message: error.message });
+        this.#update();
+      },
+    );
+  }
+
+  #loadingNow(): boolean {
+    return this.#load >= LOADING;
+  }
+
+  #mount(code: ChatModule): void {
+    if (this.#chat || !this.isConnected) return;
+    this.#chat = code.mountChat({
+      element: this,
+      root: this.#root,
+      mountPoint: this.#mountPoint,
+      deps: this.#deps,
+      user: this.#userAtMount,
+      state: this.#state(),
+      launcher: this.#launcher,
+      setOpen: (open) => this.#setOpen(open, false),
+      emit: (type, detail) => this.#emit(type, detail),
+    });
+    this.#update();
+    this.#userAtMount = this.#user; // for a later mount (a new configuration)
+    // One after the other: a send() made after a reset() goes to the new thread.
+    const client = this.#chat.client;
+    for (const call of this.#calls.splice(0)) this.#inTurn(() => call(client));
+  }
+
+  // Calls queued before the chat arrived run one after the other; a call made while they are
+  // still running waits for them too.
+  #inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const next = (this.#turn ?? Promise.resolve()).then(run);
+    const settled = (this.#turn = next.then(
+      () => undefined,
+      () => undefined,
+    ));
+    void settled.then(() => {
+      if (this.#turn === settled) this.#turn = undefined;
+    });
+    return next;
+  }
+
+  #unmount(): void {
+    const chat = this.#chat;
+    this.#chat = undefined;
+    chat?.destroy();
+    this.#update();
+  }
+
+  #state() {
+    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading') };
+  }
+
+  // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
+  // chat loads for a visitor who opened it).
+  #update(): void {
+    const open = this.#open;
+    this.#chat?.update(this.#state());
+    const failing = open && (this.#load === FAILED || this.#load === RETRYING) && !this.#chat;
+    if (failing && !this.#failure) {
+      const strings = launcherWords(this.#words, this.#overrides);
+      this.#failure = drawLoadFailure(
+        this.#frame,
+        this.getAttribute('heading')?.trim() || strings.heading,
+        strings,
+        () => this.#want(),
+        () => this.#setOpen(false, true),
+      );
+    } else if (!failing && this.#failure) {
+      this.#failure.remove();
+      this.#failure = undefined;
+    }
+    this.#failure?.toggleAttribute('aria-busy', this.#loadingNow());
+    this.#launcher.show(!(open && (this.#chat || failing)));
+    this.#launcher.setBusy(open && this.#loadingNow());
+  }
+
+  // A language chosen with the chat here: its texts replace the old ones once they have
+  // arrived, in place (the conversation and the socket stay). Before, the launcher's name alone.
+  #chooseLanguage(attribute: string | null): void {
+    const language = (this.#language = widgetLanguage(attribute));
+    const code = this.#code;
+    if (!code) return this.#showWords({ language });
+    void this.#wordsFor(code, language).then((words) => {
+      if (this.#language === language) this.#showWords(words);
+    });
+  }
+
+  #showWords(words: Words): void {
+    this.#words = words;
+    this.#showLanguage();
+    this.#launcher.setStrings(launcherWords(words, this.#overrides));
+    this.#update();
+  }
+
+  // The language of the texts shown, and its direction (the `language` attribute's too).
+  #showLanguage(): void {
+    setOrRemove(this.#frame, 'lang', this.#words.language);
+    setOrRemove(this.#frame, 'dir', isRightToLeft(this.#words.language, this.getAttribute('language')) ? 'rtl' : null);
+  }
+
+  #setOpen(open: boolean, asked: boolean): void {
+    const changed = this.#open !== open;
+    this.#open = open;
+    if (changed && open) this.#askedOpen = asked;
+    setOrRemove(this, 'open', open ? '' : null);
+    if (!changed) return;
+    if (open) this.#want();
+    this.#update();
+    this.#emit(open ? 'parley:open' : 'parley:close', null);
+  }
+
+  #emit<K extends keyof ParleyChatEventMap>(type: K, detail: ParleyChatEventMap[K]['detail']): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+// clientId <-> client-id and the rest: properties that reflect their attributes.
+for (const [attribute, property] of Object.entries(CLIENT_ATTRIBUTES)) {
+  if (property === 'threadId') continue; // the read-only threadId property is the live thread
+  Object.defineProperty(ParleyChat.prototype, property, {
+    configurable: true,
+    enumerable: true,
+    get(this: HTMLElement) {
+      return this.getAttribute(attribute);
+    },
+    set(this: HTMLElement, value: string | null) {
+      setOrRemove(this, attribute, value);
+    },
+  });
 }
 
 /**
