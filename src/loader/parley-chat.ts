@@ -119,8 +119,10 @@ class ParleyChat extends ElementBase {
     this.#adoptEarlyProperties();
     // No chat yet, no connection: the contract's attribute says so from the start.
     if (!this.#chat) this.dataset.connection = 'idle';
-    // A returning visitor's chat is needed anyway: its file is asked for now, not a task later.
-    if (!this.#chat && this.#neededAtOnce()) this.#chatCode().catch(() => undefined);
+    // An open panel's chat is needed anyway: its file is asked for now, not a task later. Whether
+    // this browser has a conversation is read in that task (Web Storage's first read waits for the
+    // browser process): the script's own task, and the launcher's first frame, stay short.
+    if (!this.#chat && this.#open) this.#chatCode().catch(() => undefined);
     this.#queueStart();
   }
 
