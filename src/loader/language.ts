@@ -7,7 +7,8 @@ import { LAUNCHER_NAMES } from '../i18n/launcher-names.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { launcherStrings, mergeStrings } from '../i18n/launcher-strings.ts';
 
-const AVAILABLE = new Set(Object.keys(LAUNCHER_NAMES));
+// English, built in, among them: a browser that prefers it gets it, not a language it lists later.
+const AVAILABLE = new Set(['en', ...Object.keys(LAUNCHER_NAMES)]);
 
 // Written right to left: such a language mirrors the widget (the `language` attribute's too, when
 // its texts are not among the widget's: the conversation itself is in it).

@@ -10,6 +10,7 @@ import { loadLanguageChunk } from '../i18n/language-chunks.ts';
 import type { Translation } from '../i18n/translation.ts';
 import fr from '../i18n/languages/fr.ts';
 import de from '../i18n/languages/de.ts';
+import { defaultStrings } from '../i18n/strings.ts';
 import { createParleyChatClass, type ParleyChatElement } from './parley-chat.ts';
 
 let tagCount = 0;
@@ -88,6 +89,17 @@ describe('<parley-chat> in the visitor\'s language', () => {
     await shown(() => expect(composer(element)).not.toBeNull());
     expect(t.load).toHaveBeenCalledWith('pt-BR');
     expect(frame(element).getAttribute('lang')).toBe('pt-BR');
+  });
+
+  it('speaks English to a browser that prefers it, whatever languages follow it', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'de', 'fr']);
+    const t = setup();
+    const element = t.create();
+    element.open();
+    await shown(() => expect(composer(element)).not.toBeNull());
+    expect(t.load).not.toHaveBeenCalled();
+    expect(frame(element).getAttribute('lang')).toBe('en');
+    expect(composer(element)!.placeholder).toBe(defaultStrings.messagePlaceholder);
   });
 
   it('shows English, and says why in the console, when the language\'s file cannot load', async () => {
