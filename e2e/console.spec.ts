@@ -2,17 +2,10 @@
 // console, the bot stays quiet while paused, resolve brings it back, and the webhook log shows
 // the story. Real Chromium, the emulator inside the dev server (/parley-emulator).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
+import { messages, say } from './support/widget.ts';
 
-const messages = (page: Page, from: 'user' | 'bot' | 'agent') => page.locator(`parley-chat [part~="message"][data-from="${from}"]`);
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
-
-async function say(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
-}
 
 test.beforeEach(async ({ request }) => {
   await emulator(request).reset();

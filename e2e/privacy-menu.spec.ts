@@ -3,24 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
+import { composer, launcher, messages, say, threadIdOf } from './support/widget.ts';
 
-const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const optionsButton = (page: Page) => page.getByRole('button', { name: 'More options' });
-const messages = (page: Page, from?: 'user' | 'bot' | 'agent') =>
-  page.locator(from ? `parley-chat [part~="message"][data-from="${from}"]` : 'parley-chat [part~="message"]');
-const threadIdOf = (page: Page) => page.locator('parley-chat').evaluate((el) => (el as unknown as { threadId: string }).threadId);
 
 async function openChat(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await launcher(page).click();
   await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
-}
-
-async function say(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-  await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
 }
 
 test.beforeEach(async ({ request }) => {
