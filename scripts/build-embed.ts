@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { minify } from 'terser';
 import { build, type Plugin, type Rollup } from 'vite';
 import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
@@ -48,6 +49,19 @@ function takeShared(takes: Shares): Plugin {
   };
 }
 
+/**
+ * A second minifier over Vite's: Terser finds what Oxc left (about 0.6 kB gzipped of the chat),
+ * its map composed with Vite's so stack traces still name our sources.
+ */
+async function squeeze(code: string, map: string) {
+  const out = await minify(code, {
+    ecma: 2020,
+    compress: { passes: 2, pure_getters: true, unsafe_arrows: true, unsafe_methods: true },
+    sourceMap: { content: map },
+  });
+  return { code: out.code!, map: String(out.map) };
+}
+
 /** The one JavaScript file a build wrote in memory, and its source map. */
 async function buildInMemory(entry: string, define: Record<string, string> = {}, takes: Shares = []) {
   const result = (await build(embedConfig(entry, define, takes.length ? [takeShared(takes)] : []))) as Rollup.RollupOutput | Rollup.RollupOutput[];
@@ -57,7 +71,7 @@ async function buildInMemory(entry: string, define: Record<string, string> = {},
   if (!chunk) throw new Error(`building ${entry} gave no script`);
   // The code without the map's comment: the file names are decided here.
   const code = chunk.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
-  return { code, map: map ? String(map.source) : JSON.stringify(chunk.map) };
+  return squeeze(code, map ? String(map.source) : JSON.stringify(chunk.map));
 }
 
 /** Writes a file (and its source map, where it has one); returns what was written. */
