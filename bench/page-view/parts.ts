@@ -12,7 +12,7 @@ export const PARTS = [
   "the launcher's DOM (attachShadow, el, icon, drawLauncher)",
   'attributes and options (data-* copied, attributeChangedCallback, checks)',
   'language (widgetLanguage, chooseLanguage, launcherWords, dir)',
-  'Web Storage reads (hasConversation: localStorage, sessionStorage)',
+  "the stored conversation (hasConversation: IndexedDB's list; Web Storage if the chat ran here)",
   'element lifecycle, the rest (constructor, insertion, connectedCallback, timer)',
   "V8 and Blink in the loader's tasks, no loader frame (lazy compile, GC, (program))",
 ] as const;
@@ -31,7 +31,7 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { part: STORAGE, files: ['browser/storage-marks.ts', 'browser/slot-keys.ts'], apis: ['getItem'] },
+  { part: STORAGE, files: ['browser/storage-marks.ts', 'browser/slot-keys.ts'], apis: ['getItem', 'databases'] },
   { part: SHEET, functions: ['sheetOf', 'adoptFrameStyles'], apis: ['replaceSync', 'CSSStyleSheet'] },
   { part: LAUNCHER, files: ['loader/launcher.ts', 'loader/dom.ts'], apis: ['attachShadow'] },
   { part: LANGUAGE, files: ['loader/language.ts', 'i18n/language-tags.ts', 'i18n/launcher-strings.ts'], functions: ['#showLanguage', '#chooseLanguage'] },

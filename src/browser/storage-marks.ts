@@ -1,17 +1,20 @@
-// Two small marks in Web Storage that the loader reads, synchronously and without opening
-// IndexedDB, to know whether this browser already has a conversation here (then the chat loads
-// at once, reconnects and counts unread messages) or not (then it waits for the visitor's intent).
+// Two small marks in Web Storage that the loader reads, without opening IndexedDB, to know
+// whether this browser already has a conversation here (then the chat loads at once, reconnects
+// and counts unread messages) or not (then it waits for the visitor's intent).
 
 import { slotKey } from './slot-keys.ts';
+
+/** The IndexedDB database the chat keeps conversations in (store/indexeddb-store.ts). */
+export const DATABASE_NAME = 'parley';
 
 /**
  * True when the chat is needed at once. Where the browser refuses storage (an opaque origin,
  * storage blocked) nothing can have been kept: the chat waits for intent. The loader reads here
  * without src/browser/features.ts (every page view pays for its bytes): the chat says what is refused.
  */
-export function hasConversation(clientId: string, storage?: string): boolean {
+export async function hasConversation(clientId: string, storage?: string): Promise<boolean> {
   // storage="memory" keeps nothing and reads nothing; "session" reads this tab's session only.
-  if (storage === 'memory') return false;
+  if (storage === 'memory' || (storage !== 'session' && !(await chatRanHere()))) return false;
   try {
     // localStorage: IndexedDB holds a conversation; sessionStorage: this tab's panel is open, or
     // its session keeps the conversation.
@@ -22,5 +25,19 @@ export function hasConversation(clientId: string, storage?: string): boolean {
     );
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whether the chat ever ran in this browser for this site: it opens its database as it starts.
+ * Asked of IndexedDB's list, which answers without blocking: the first read of Web Storage waits
+ * for the browser process (about 1 ms of a page view's main thread), so a first visit, which has
+ * no database, never reads it. Where the list is missing or refused, the marks decide.
+ */
+async function chatRanHere(): Promise<boolean> {
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === DATABASE_NAME);
+  } catch {
+    return true;
   }
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { slotKey } from '../browser/slot-keys.ts';
+import { DATABASE_NAME } from '../browser/storage-marks.ts';
 
 const threadMarkKey = (clientId: string) => slotKey('thread', clientId);
 const panelOpenKey = (clientId: string) => slotKey('open', clientId);
@@ -55,9 +56,17 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterEach(() => {
+
+/** The chat ran in this browser before: it opened its database as it started. */
+async function chatRanBefore() {
+  vi.useRealTimers(); // fake-indexeddb's steps are timers
+  await new Promise((resolve) => (indexedDB.open(DATABASE_NAME).onsuccess = (event) => resolve((event.target as IDBOpenDBRequest).result.close())));
+  vi.useFakeTimers();
+}
+afterEach(async () => {
   document.body.replaceChildren();
   vi.useRealTimers();
+  await new Promise((resolve) => (indexedDB.deleteDatabase(DATABASE_NAME).onsuccess = resolve));
 });
 
 describe('<parley-chat> as a loader', () => {
@@ -114,7 +123,18 @@ describe('<parley-chat> as a loader', () => {
     expect(sessionStorage.getItem(panelOpenKey('c1'))).toBeNull();
   });
 
+  it('reads no Web Storage on a first visit (its first read waits for the browser process): IndexedDB has no database of the chat', async () => {
+    localStorage.setItem(threadMarkKey('c1'), '1'); // not the chat's: without its database, not read
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const t = setup();
+    t.create();
+    await settle();
+    expect(read).not.toHaveBeenCalled();
+    expect(t.load).not.toHaveBeenCalled();
+  });
+
   it('loads at once for a browser that has a conversation for this client-id, and reconnects', async () => {
+    await chatRanBefore();
     localStorage.setItem(threadMarkKey('c1'), '1');
     const t = setup();
     t.create();

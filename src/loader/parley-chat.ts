@@ -250,8 +250,18 @@ class ParleyChat extends ElementBase {
       this.#startQueued = false;
       if (!this.isConnected) return;
       if (this.#load !== UNWANTED || this.#neededAtOnce()) this.#want();
-      else this.#awaitConversation();
+      else void this.#checkStored();
     }, 0);
+  }
+
+  // A returning visitor's chat reconnects and counts unread messages: it loads at once.
+  async #checkStored(): Promise<void> {
+    const options = optionsFromAttributes(this);
+    const kept = await hasConversation(options.clientId!, options.storage);
+    // Meanwhile the visitor may have asked for it, or the page taken the element away.
+    if (this.#load !== UNWANTED || !this.isConnected) return;
+    if (kept) this.#want();
+    else this.#awaitConversation();
   }
 
   // Another tab of this browser starts a conversation for this client-id: this tab shares it
@@ -266,11 +276,9 @@ class ParleyChat extends ElementBase {
     this.#stopAwaiting = () => removeEventListener('storage', onStorage);
   }
 
-  // A returning visitor's chat reconnects and counts unread messages; an open panel shows; a
-  // wrong configuration says so on the page and in the console at load.
+  // An open panel shows; a wrong configuration says so on the page and in the console at load.
   #neededAtOnce(): boolean {
-    const options = optionsFromAttributes(this);
-    return this.#open || hasOptionsProblem(options) || hasConversation(options.clientId!, options.storage);
+    return this.#open || hasOptionsProblem(optionsFromAttributes(this));
   }
 
   #want(): void {

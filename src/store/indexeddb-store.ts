@@ -3,6 +3,7 @@
 // closing the connection, private modes) the conversation goes on in this page's memory: what
 // could not be written waits here, is read back with what is stored, and is written with the
 // next write that works (each failure reopens the database). Only this module imports idb-keyval.
+import { DATABASE_NAME } from '../browser/storage-marks.ts';
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
 import { indexedDbFactory, isRefusal, refuse } from '../browser/features.ts';
@@ -238,7 +239,7 @@ interface Connection {
 }
 
 /** The page's connection to the shared database (tests pass their own `open`, with its own holder). */
-const shared: Connection = { open: () => createStore('parley', 'conversations') };
+const shared: Connection = { open: () => createStore(DATABASE_NAME, 'conversations') };
 
 const available = () => indexedDbFactory() !== undefined;
 
