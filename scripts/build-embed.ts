@@ -56,7 +56,7 @@ function takeShared(takes: Shares): Plugin {
 async function squeeze(code: string, map: string) {
   const out = await minify(code, {
     ecma: 2020,
-    compress: { passes: 2, pure_getters: true, unsafe_arrows: true, unsafe_methods: true },
+    compress: { passes: 2 },
     sourceMap: { content: map },
   });
   return { code: out.code!, map: String(out.map) };

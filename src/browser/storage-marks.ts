@@ -14,7 +14,8 @@ export const DATABASE_NAME = 'parley';
  */
 export async function hasConversation(clientId: string, storage?: string): Promise<boolean> {
   // storage="memory" keeps nothing and reads nothing; "session" reads this tab's session only.
-  if (storage === 'memory' || (storage !== 'session' && !(await chatRanHere()))) return false;
+  // An opaque origin (a sandboxed frame) is refused all storage: nothing to ask.
+  if (storage === 'memory' || globalThis.origin === 'null' || (storage !== 'session' && !(await chatRanHere()))) return false;
   try {
     // localStorage: IndexedDB holds a conversation; sessionStorage: this tab's panel is open, or
     // its session keeps the conversation.
@@ -30,6 +31,8 @@ export async function hasConversation(clientId: string, storage?: string): Promi
 
 /**
  * Whether the chat ever ran in this browser for this site: it opens its database as it starts.
+ * Never asked in an opaque origin, where Chromium reports an uncaught rejection of its own even
+ * when the refusal is caught.
  * Asked of IndexedDB's list, which answers without blocking: the first read of Web Storage waits
  * for the browser process (about 1 ms of a page view's main thread), so a first visit, which has
  * no database, never reads it. Where the list is missing or refused, the marks decide.

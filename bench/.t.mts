@@ -1,0 +1,12 @@
+import { chromium } from 'playwright';
+import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
+const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console:', m.type(), m.text(), JSON.stringify(m.location())));
+page.on('pageerror', (e) => console.log('pageerror', e.stack));
+await page.goto('http://127.0.0.1:5199/e2e/site/sandboxed.html');
+await page.waitForTimeout(1500);
+const f = page.frameLocator('iframe');
+await f.getByRole('button', { name: 'Open chat', exact: true }).click();
+await page.waitForTimeout(3000);
+await browser.close();
