@@ -8,7 +8,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { build, type Plugin, type Rollup } from 'vite';
-import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from '../src/embed-shares.ts';
+import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -113,7 +113,7 @@ function writeChatPart(prefix: string, built: { code: string; map?: string }): [
   return [name, `sha256-${createHash('sha256').update(code).digest('base64')}`];
 }
 
-// The chat's parts, with the chat's Preact and signals in place of their own; the chat with the
+// The chat's parts, with the chat's Preact, signals and storage in place of their own; the chat with the
 // loader's code. The languages' table is a part too, in the languages' own format: the chat
 // fetches it with the first language other than English.
 const parts = {
@@ -121,6 +121,7 @@ const parts = {
   rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
   menu: writeChatPart('parley-menu', await buildInMemory('src/embed-menu.ts', {}, MENU_TAKES)),
   notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
+  storage: writeChatPart('parley-storage', await buildInMemory('src/embed-storage.ts', {}, STORAGE_TAKES)),
 };
 const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;

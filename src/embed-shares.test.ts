@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, type Shares } from './embed-shares.ts';
+import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './embed-shares.ts';
 import { chatShares } from './loader/chat-shares.ts';
-import { menuShares, notificationShares, richShares } from './chat/part-shares.ts';
+import { menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
 
 /** The values `takes` names, from the modules themselves, in its order. */
 async function named(takes: Shares): Promise<unknown[]> {
@@ -23,6 +23,7 @@ describe('what a script-tag file takes from the one that loads it', () => {
       [RICH_TAKES, richShares],
       [MENU_TAKES, menuShares],
       [NOTIFICATIONS_TAKES, notificationShares],
+      [STORAGE_TAKES, storageShares],
     ] as const) {
       const expected = await named(takes);
       expect(handed).toHaveLength(expected.length);

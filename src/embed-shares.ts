@@ -43,6 +43,12 @@ export const MENU_TAKES: Shares = [
   ['src/ui/author-name.ts', ['authorName']],
 ];
 
+/** What the memory and session stores take from the chat (chat/part-shares.ts hands it over). */
+export const STORAGE_TAKES: Shares = [
+  ['src/browser/slots.ts', ['slot']],
+  ['src/store/record-checks.ts', ['checks', 'valid', 'MAX_STORED_ENTRIES']],
+];
+
 /** What the notifications take from the chat (chat/part-shares.ts hands it over). */
 export const NOTIFICATIONS_TAKES: Shares = [
   ['@preact/signals-core', ['effect', 'signal']],

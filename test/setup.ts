@@ -6,9 +6,12 @@ import * as menuPart from '../src/ui/menu/menu-part.ts';
 import { menuArrived } from '../src/ui/menu-slot.ts';
 import { startNotifications } from '../src/chat/notifications.ts';
 import { notificationsFrom } from '../src/chat/notifications-part.ts';
+import * as otherModes from '../src/store/other-modes.ts';
+import { otherModesArrived } from '../src/store/other-modes-part.ts';
 
-// The rich templates', the menu's and the notifications' code is at hand in unit tests (in the
-// browser it arrives when first needed).
+// The rich templates', the menu's, the notifications' and the memory and session stores' code is
+// at hand in unit tests (in the browser it arrives when first needed).
 richArrived(richTemplates);
 menuArrived(menuPart);
 notificationsFrom(() => Promise.resolve(startNotifications));
+otherModesArrived(otherModes);

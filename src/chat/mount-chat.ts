@@ -20,6 +20,7 @@ import { menuArrivedSignal } from '../ui/menu-slot.ts';
 export { richFrom } from '../ui/rich-slot.ts';
 export { menuFrom } from '../ui/menu-slot.ts';
 export { notificationsFrom } from './notifications-part.ts';
+export { otherModesFrom } from '../store/other-modes-part.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
 let richSheet: CSSStyleSheet | undefined;

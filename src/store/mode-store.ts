@@ -7,9 +7,8 @@ import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { ConversationStore } from './contract.ts';
 import { indexedDbStore } from './indexeddb-store.ts';
-import { memoryStore } from './memory-store.ts';
+import { otherModeStore, otherModesHere } from './other-modes-part.ts';
 import { MAX_STORED_ENTRIES } from './record-checks.ts';
-import { sessionStore } from './session-store.ts';
 
 export interface ModeStore extends ConversationStore {
   readonly mode: StorageMode;
@@ -20,11 +19,16 @@ export interface ModeStore extends ConversationStore {
 /** Every call of a ConversationStore (one missing leaves modeStore's result short: a compile error). */
 const STORE_CALLS = ['load', 'loadOlder', 'write', 'reserveTraceId', 'dropThread', 'queue', 'unqueue', 'queued', 'clear'] as const;
 
-export function modeStore(initial: StorageMode, storeFor: (mode: StorageMode) => ConversationStore): ModeStore {
+/** A mode's store, or the promise of it while its code loads (other-modes-part.ts). */
+type StoreFor = (mode: StorageMode) => ConversationStore | Promise<ConversationStore>;
+
+export function modeStore(initial: StorageMode, storeFor: StoreFor): ModeStore {
   let mode = initial;
-  let current = storeFor(initial);
-  // Every call waits for a move under way: nothing lands in a store that is being emptied.
-  let moving: Promise<void> = Promise.resolve();
+  const first = storeFor(initial);
+  let current = first as ConversationStore;
+  // Every call waits for a move under way (the first store's code loading is one): nothing lands
+  // in a store that is being emptied, or that is not there yet.
+  let moving: Promise<void> = first instanceof Promise ? first.then((store) => void (current = store)) : Promise.resolve();
   // Each of the store's calls, made on the current store once a move in progress is done.
   const calls = Object.fromEntries(
     STORE_CALLS.map((name) => [name, async (...args: unknown[]) => (await moving, (current[name] as (...args: unknown[]) => unknown)(...args))]),
@@ -37,7 +41,7 @@ export function modeStore(initial: StorageMode, storeFor: (mode: StorageMode) =>
     setMode(next) {
       moving = moving.then(async () => {
         if (next === mode) return;
-        const target = storeFor(next);
+        const target = await storeFor(next);
         await moveConversation(current, target);
         await current.clear();
         [current, mode] = [target, next];
@@ -61,12 +65,16 @@ async function moveConversation(from: ConversationStore, to: ConversationStore):
 
 /** Each mode's store: IndexedDB for `local` (this page's memory where the browser refuses it). */
 export const storeForMode =
-  (clientId: string, logger: Logger) =>
-  (mode: StorageMode): ConversationStore =>
-    mode === 'session' ? sessionStore(clientId, logger) : mode === 'local' && indexedDbFactory() ? indexedDbStore(clientId, logger) : memoryStore(`parley:${clientId}`);
+  (clientId: string, logger: Logger): StoreFor =>
+  (mode) =>
+    mode === 'local' && indexedDbFactory() ? indexedDbStore(clientId, logger) : otherModeStore(mode === 'session' ? mode : 'memory', clientId, logger);
 
-/** forget(): what every mode's store holds for this clientId, whichever mode wrote it. */
+/**
+ * forget(): what every mode's store holds for this clientId, whichever mode wrote it. The memory
+ * and session stores only if their code came: they keep nothing without it (the session's
+ * sessionStorage key goes with the slots, client/storage.ts).
+ */
 export async function forgetEveryMode(clientId: string, logger: Logger): Promise<void> {
-  const storeFor = storeForMode(clientId, logger);
-  for (const mode of ['local', 'session', 'memory'] as const) await storeFor(mode).clear();
+  if (indexedDbFactory()) await indexedDbStore(clientId, logger).clear();
+  for (const mode of ['session', 'memory'] as const) await otherModesHere()?.otherModeStore(mode, clientId, logger).clear();
 }
