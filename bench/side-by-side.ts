@@ -3,6 +3,9 @@
 // what each page view downloads.
 //
 //   tsx bench/side-by-side.ts        (PARLEY_SIDE_BY_SIDE_RUNS=9 rounds; run `npm run build` first)
+//   PARLEY_BENCH_BEFORE=../old/dist/parley.js tsx bench/side-by-side.ts   (another build of the loader
+//                                     measured in the same rounds, a column of its own: before and
+//                                     after from one run; docs/figures.md is then left alone)
 //
 // Each round visits, in fresh contexts, the page alone, the page with Parley's one-line embed
 // (dist/parley.js: the launcher) and the page with deep-chat (its bundled file, a module script,
@@ -22,10 +25,12 @@ import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 const ROUNDS = Number(process.env.PARLEY_SIDE_BY_SIDE_RUNS ?? 9);
 const SETTLE_MS = 500;
-type Kind = 'plain' | 'parley' | 'deep-chat';
+type Kind = 'plain' | 'parley' | 'deep-chat' | 'before';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const parleyJs = readFileSync(`${root}dist/parley.js`);
+const beforePath = process.env.PARLEY_BENCH_BEFORE;
+const beforeJs = beforePath ? readFileSync(beforePath) : undefined;
 const deepChatPath = createRequire(import.meta.url).resolve('deep-chat/dist/deepChat.bundle.js');
 const deepChatJs = readFileSync(deepChatPath, 'utf8');
 const deepChatVersion = (JSON.parse(readFileSync(deepChatPath.replace(/dist\/deepChat\.bundle\.js$/, 'package.json'), 'utf8')) as { version: string }).version;
@@ -40,7 +45,7 @@ async function visitOnce(browser: Browser, origin: string, kind: Kind): Promise<
     await cdp.send('Performance.enable');
     await tab.goto(`${origin}/${kind === 'parley' ? 'widget' : kind}`, { waitUntil: 'load' });
     // Each widget on screen (Parley's launcher, deep-chat's box), the page's first frames for the page alone.
-    if (kind === 'parley') await tab.locator('parley-chat [part~="launcher"]').waitFor();
+    if (kind === 'parley' || kind === 'before') await tab.locator('parley-chat [part~="launcher"]').waitFor();
     if (kind === 'deep-chat') await tab.waitForFunction(() => !!document.querySelector('deep-chat')?.shadowRoot?.childElementCount);
     await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await tab.waitForTimeout(SETTLE_MS);
@@ -56,14 +61,16 @@ const browser = await chromium.launch({ executablePath: systemChromium, headless
 const server = await startServer(parleyJs, {
   '/deep-chat': { type: 'text/html; charset=utf-8', body: () => customerPage('<script type="module" src="/deep-chat.js"></script>\n    <deep-chat></deep-chat>') },
   '/deep-chat.js': { type: 'text/javascript; charset=utf-8', body: () => deepChatJs },
+  '/before': { type: 'text/html; charset=utf-8', body: (origin) => customerPage(`<script src="/before.js" data-client-id="bench" data-base-url="${origin}/parley-emulator" async></script>`) },
+  '/before.js': { type: 'text/javascript; charset=utf-8', body: () => String(beforeJs ?? '') },
 });
 const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
-const work: Record<Kind, number[]> = { plain: [], parley: [], 'deep-chat': [] };
+const work: Partial<Record<Kind, number[]>> = { plain: [], parley: [], 'deep-chat': [], ...(beforeJs ? { before: [] } : {}) };
 try {
   // A fresh browser's first visits pay for its start-up and cold caches: one of each, not counted.
   for (const kind of Object.keys(work) as Kind[]) await visitOnce(browser, server.origin, kind);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of Object.keys(work) as Kind[]) work[kind].push(await visitOnce(browser, server.origin, kind));
+    for (const kind of Object.keys(work) as Kind[]) work[kind]!.push(await visitOnce(browser, server.origin, kind));
   }
 } finally {
   await browser.close();
@@ -71,7 +78,7 @@ try {
 }
 
 const floor = (xs: number[]) => Math.min(...xs);
-const added = (kind: Kind, pick: (xs: number[]) => number) => pick(work[kind]) - pick(work.plain);
+const added = (kind: Kind, pick: (xs: number[]) => number) => pick(work[kind]!) - pick(work.plain!);
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const figures = {
@@ -89,6 +96,11 @@ const lines = [
   `| what a page view downloads, gzipped | ${figures.parley.kB.toFixed(2)} kB | ${figures.deepChat.kB.toFixed(1)} kB |`,
 ];
 console.log(lines.join('\n'));
+if (beforeJs) {
+  const before = { floor: added('before', floor), median: added('before', median) };
+  console.log(`| ${beforePath}, the same rounds | ${ms(before.floor)} (${ms(before.median)}), ${(before.floor / figures.deepChat.floor).toFixed(2)}× deep-chat's | ${gz(beforeJs).toFixed(2)} kB |`);
+  process.exit(0); // another build beside this one: docs/figures.md is left alone
+}
 
 const [BEGIN, END] = ['<!-- side-by-side: bench/side-by-side.ts writes this section -->', '<!-- /side-by-side -->'];
 const doc = readFileSync(`${root}docs/figures.md`, 'utf8');
