@@ -87,7 +87,9 @@
 // A long text's parts' rule (.part) in the rich templates' sheet, which draws them: 43.51 kB.
 // Terser after Oxc over every script-tag file (issue 31; its safe options only: +60 bytes against
 // its unsafe ones): the chat 43.57 kB. The loader: no entrance animation, IndexedDB's list asked
-// before Web Storage is read (+50 bytes), Chromium's compile hint (+25 bytes): 7.96 kB.
+// before Web Storage is read (+50 bytes), Chromium's compile hint (+25 bytes): 7.96 kB. Other
+// tabs hear of a new conversation over a BroadcastChannel, not Web Storage's storage event
+// (whose listener opens both storage areas on every page view): the loader 7.95, the chat 43.61.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -98,7 +100,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.96, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.57, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.61, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },

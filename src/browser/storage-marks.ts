@@ -8,6 +8,24 @@ import { slotKey } from './slot-keys.ts';
 export const DATABASE_NAME = 'parley';
 
 /**
+ * Where a chat that has just stored a conversation for `clientId` says so, and the loaders of
+ * the other tabs listen, to load theirs and share it: a BroadcastChannel, as a listener for
+ * Web Storage's `storage` event would make every page view open both storage areas (about 1 ms).
+ */
+export const threadChannelName = (clientId: string): string => slotKey('thread', clientId);
+
+/** Tells the other tabs' loaders that this browser now keeps a conversation for `clientId`. */
+export function announceConversation(clientId: string): void {
+  try {
+    const channel = new BroadcastChannel(threadChannelName(clientId));
+    channel.postMessage(1); // delivered even though the channel closes at once
+    channel.close();
+  } catch {
+    // No BroadcastChannel here: the other tabs load theirs on intent.
+  }
+}
+
+/**
  * True when the chat is needed at once. Where the browser refuses storage (an opaque origin,
  * storage blocked) nothing can have been kept: the chat waits for intent. The loader reads here
  * without src/browser/features.ts (every page view pays for its bytes): the chat says what is refused.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { slotKey } from '../browser/slot-keys.ts';
-import { DATABASE_NAME } from '../browser/storage-marks.ts';
+import { announceConversation, DATABASE_NAME } from '../browser/storage-marks.ts';
 
 const threadMarkKey = (clientId: string) => slotKey('thread', clientId);
 const panelOpenKey = (clientId: string) => slotKey('open', clientId);
@@ -56,6 +56,13 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+/** A BroadcastChannel message's way to another channel of the same name: real time, not the fake timers'. */
+async function crossTab() {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  vi.useFakeTimers();
+}
 
 /** The chat ran in this browser before: it opened its database as it started. */
 async function chatRanBefore() {
@@ -150,10 +157,21 @@ describe('<parley-chat> as a loader', () => {
     const t = setup();
     t.create();
     await settle();
-    dispatchEvent(new StorageEvent('storage', { key: threadMarkKey('someone-else'), newValue: '1' }));
+    // What the other tab's chat says once it stored the conversation (store/indexeddb-store.ts).
+    announceConversation('someone-else');
+    await crossTab();
     expect(t.load).not.toHaveBeenCalled();
-    dispatchEvent(new StorageEvent('storage', { key: threadMarkKey('c1'), newValue: '1' }));
+    announceConversation('c1');
+    await crossTab();
     expect(t.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('listens for other tabs without a storage event listener (adding one opens both storage areas on every page view)', async () => {
+    const listen = vi.spyOn(window, 'addEventListener');
+    const t = setup();
+    t.create();
+    await settle();
+    expect(listen.mock.calls.map(([type]) => type)).not.toContain('storage');
   });
 
   it('loads at once when the configuration is wrong, so the error shows at page load', async () => {

@@ -7,8 +7,7 @@ import type { ChatClient } from '../client/create-chat-client.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
 import { checkEvent, checkUser } from '../client/user-check.ts';
-import { slotKey } from '../browser/slot-keys.ts';
-import { hasConversation } from '../browser/storage-marks.ts';
+import { hasConversation, threadChannelName } from '../browser/storage-marks.ts';
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
@@ -267,13 +266,14 @@ class ParleyChat extends ElementBase {
   // Another tab of this browser starts a conversation for this client-id: this tab shares it
   // (its launcher counts the unread messages too), so it loads the chat then.
   #awaitConversation(): void {
-    const key = slotKey('thread', optionsFromAttributes(this).clientId!);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === key && event.newValue === '1') this.#want();
-    };
     this.#stopAwaiting();
-    addEventListener('storage', onStorage);
-    this.#stopAwaiting = () => removeEventListener('storage', onStorage);
+    try {
+      const channel = new BroadcastChannel(threadChannelName(optionsFromAttributes(this).clientId!));
+      channel.onmessage = () => this.#want();
+      this.#stopAwaiting = () => channel.close();
+    } catch {
+      // No BroadcastChannel here: this tab's chat loads on intent.
+    }
   }
 
   // An open panel shows; a wrong configuration says so on the page and in the console at load.

@@ -141,13 +141,21 @@ describe('indexedDbStore', () => {
       setItem: (k: string, v: string) => void items.set(k, v),
       removeItem: (k: string) => void items.delete(k),
     });
+    // The other tabs' loaders hear it once: they load their chat to share the conversation.
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('parley:thread:client-m');
+    otherTab.onmessage = (event) => heard.push(event.data);
     const idb = freshIdb();
     const opened = vi.fn(idb);
     const store = indexedDbStore('client-m', silentLogger(), () => opened as unknown as typeof idb);
     expect(await store.load(10)).toBeUndefined();
     expect(opened).not.toHaveBeenCalled();
     await store.write('thread-1', { meta: meta() });
+    await store.write('thread-1', { meta: meta() });
     expect(items.get('parley:thread:client-m')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual([1]);
+    otherTab.close();
     expect((await store.load(10))?.meta).toEqual(meta());
     await store.clear();
     expect(items.has('parley:thread:client-m')).toBe(false);

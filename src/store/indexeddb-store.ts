@@ -3,7 +3,7 @@
 // closing the connection, private modes) the conversation goes on in this page's memory: what
 // could not be written waits here, is read back with what is stored, and is written with the
 // next write that works (each failure reopens the database). Only this module imports idb-keyval.
-import { DATABASE_NAME } from '../browser/storage-marks.ts';
+import { announceConversation, DATABASE_NAME } from '../browser/storage-marks.ts';
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
 import { indexedDbFactory, isRefusal, refuse } from '../browser/features.ts';
@@ -73,7 +73,11 @@ function threadMarker(clientId: string) {
       const value = mark.get();
       return value === undefined ? undefined : value === '1';
     },
-    set: () => mark.set('1'),
+    set: () => {
+      if (mark.get() === '1') return;
+      mark.set('1');
+      announceConversation(clientId);
+    },
     clear: () => mark.remove(),
   };
 }
