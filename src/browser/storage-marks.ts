@@ -1,6 +1,7 @@
-// Two small marks in Web Storage that the loader reads, without opening IndexedDB, to know
-// whether this browser already has a conversation here (then the chat loads at once, reconnects
-// and counts unread messages) or not (then it waits for the visitor's intent).
+// What the loader asks to know whether this browser already has a conversation here (then the
+// chat loads at once, reconnects and counts unread messages) or not (then it waits for the
+// visitor's intent): IndexedDB's list of databases, then two small marks in Web Storage; and the
+// channel on which another tab's chat says it has just stored one.
 
 import { slotKey } from './slot-keys.ts';
 
@@ -11,6 +12,8 @@ export const DATABASE_NAME = 'parley';
  * Where a chat that has just stored a conversation for `clientId` says so, and the loaders of
  * the other tabs listen, to load theirs and share it: a BroadcastChannel, as a listener for
  * Web Storage's `storage` event would make every page view open both storage areas (about 1 ms).
+ * An open channel keeps a page fit for the back/forward cache; a message while it is cached
+ * evicts it, and going back loads it afresh, with the conversation.
  */
 export const threadChannelName = (clientId: string): string => slotKey('thread', clientId);
 
@@ -49,11 +52,11 @@ export async function hasConversation(clientId: string, storage?: string): Promi
 
 /**
  * Whether the chat ever ran in this browser for this site: it opens its database as it starts.
- * Never asked in an opaque origin, where Chromium reports an uncaught rejection of its own even
- * when the refusal is caught.
  * Asked of IndexedDB's list, which answers without blocking: the first read of Web Storage waits
  * for the browser process (about 1 ms of a page view's main thread), so a first visit, which has
- * no database, never reads it. Where the list is missing or refused, the marks decide.
+ * no database, never reads it. Where the list is missing or refused, the marks decide. Never
+ * asked in an opaque origin, where Chromium reports an uncaught rejection of its own even when
+ * the refusal is caught.
  */
 async function chatRanHere(): Promise<boolean> {
   try {
