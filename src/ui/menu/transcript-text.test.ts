@@ -110,28 +110,23 @@ describe('rich responses as text', () => {
     action: link('https://shop.example/red'),
   };
 
+  /** The card above as text, line by line. */
+  const cardLines = [
+    'Red shoes: https://shop.example/red',
+    'Size 38 to 44',
+    'https://shop.example/red.jpg',
+    'Buy: https://shop.example/buy',
+    'Tell me more',
+    'Call us: tel:+15550100',
+  ];
+
   it('a card: its title (with its address), subtitle, picture, and buttons as "label: address"', () => {
-    expect(only(rich({ type: 'card', card })).slice(1)).toEqual([
-      'Red shoes: https://shop.example/red',
-      'Size 38 to 44',
-      'https://shop.example/red.jpg',
-      'Buy: https://shop.example/buy',
-      'Tell me more',
-      'Call us: tel:+15550100',
-    ]);
+    expect(only(rich({ type: 'card', card })).slice(1)).toEqual(cardLines);
   });
 
   it('a carousel: each card in turn', () => {
     const lines = only(rich({ type: 'carousel', cards: [card, { title: 'Blue shoes', buttons: [] }] }));
-    expect(lines.slice(1)).toEqual([
-      'Red shoes: https://shop.example/red',
-      'Size 38 to 44',
-      'https://shop.example/red.jpg',
-      'Buy: https://shop.example/buy',
-      'Tell me more',
-      'Call us: tel:+15550100',
-      'Blue shoes',
-    ]);
+    expect(lines.slice(1)).toEqual([...cardLines, 'Blue shoes']);
   });
 
   it('a list: its items, then its buttons', () => {
