@@ -92,6 +92,7 @@
 // (whose listener opens both storage areas on every page view): the loader 7.95, the chat 43.61.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { bytesByArea } from './size-areas.mjs';
 
 const dist = readdirSync('dist');
 const languages = dist.filter((file) => /^parley-[a-z]{2,3}(-[A-Za-z]{2,4})?\.[\w-]{12}\.js$/.test(file));
@@ -139,32 +140,52 @@ if (languageSizes.length) rows.push(`| each of the ${languages.length} languages
 const npmFiles = dist.filter((file) => file.endsWith('.js') && file !== 'parley.js' && !file.startsWith('parley-'));
 const npm = sizeOf(npmFiles);
 rows.push(`| the npm entry, dist/index.js and its ${npmFiles.length - 1} chunks (dependencies external) | ${kB(npm.raw)} | ${kB(npm.gzipped)} | | |`);
-if (!checkFigures(rows)) over = true;
+const sizesBlock = ['| file | size | gzipped | budget | ceiling |', '|---|---|---|---|---|', ...rows];
+if (!checkFigures('sizes', sizesBlock)) over = true;
+if (budgets[0].files.length && budgets[1].files.length && !checkFigures('areas', areasTable(budgets[0].files[0], budgets[1].files[0]))) over = true;
 if (over) process.exit(1);
 
+/** Where the loader's and the chat's gzipped bytes go, by area (size-areas.mjs), the chat's largest first. */
+function areasTable(loaderFile, chatFile) {
+  const loader = bytesByArea(`dist/${loaderFile}`, { 'loader/frame-css.ts': 'frame.css (the launcher, the panel\'s box)' });
+  const chat = bytesByArea(`dist/${chatFile}`, { 'ui/styles.ts': 'widget.css (the chat\'s styles)' });
+  const inLoader = new Map(loader.areas.map(({ area, bytes }) => [area, bytes]));
+  const inChat = new Map(chat.areas.map(({ area, bytes }) => [area, bytes]));
+  const areas = [...new Set([...inChat.keys(), ...inLoader.keys()])];
+  const cell = (bytes) => (bytes === undefined ? '' : kB(bytes));
+  const sum = (areaBytes) => areaBytes.reduce((total, { bytes }) => total + bytes, 0);
+  return [
+    '| area | the loader | the chat |',
+    '|---|---|---|',
+    ...areas.map((area) => `| ${area} | ${cell(inLoader.get(area))} | ${cell(inChat.get(area))} |`),
+    `| the areas' sum (gzip shares the rest across them) | ${kB(sum(loader.areas))} | ${kB(sum(chat.areas))} |`,
+    `| the file | ${kB(loader.total)} | ${kB(chat.total)} |`,
+  ];
+}
+
 /**
- * docs/figures.md shows these sizes between two markers, as the build measures them: `--write`
- * puts them there, a plain run says when what the page shows is not what was measured (a typed
- * figure goes stale; one the build checks cannot). A few bytes of leeway: the chat's name and
- * integrity hash in the loader gzip a little differently from one build to the next.
+ * docs/figures.md shows the sizes and where they go between markers, as the build measures them:
+ * `--write` puts them there, a plain run says when what the page shows is not what was measured
+ * (a typed figure goes stale; one the build checks cannot). A few bytes of leeway: the chat's name
+ * and integrity hash in the loader gzip a little differently from one build to the next.
  */
-function checkFigures(measured) {
+function checkFigures(name, block) {
   const file = 'docs/figures.md';
-  const [start, end] = ['<!-- sizes: npm run size measures these; npm run size -- --write puts them here -->', '<!-- /sizes -->'];
+  const [start, end] = [`<!-- ${name}: npm run size measures these; npm run size -- --write puts them here -->`, `<!-- /${name} -->`];
   const text = readFileSync(file, 'utf8');
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) return console.error(`${file}: the sizes' markers are missing`), false;
-  const block = ['| file | size | gzipped | budget | ceiling |', '|---|---|---|---|---|', ...measured].join('\n');
+  if (from < 0 || to < from) return console.error(`${file}: the ${name}' markers are missing`), false;
+  const lines = block.join('\n');
   if (process.argv.includes('--write')) {
-    writeFileSync(file, `${text.slice(0, from + start.length)}\n${block}\n${text.slice(to)}`);
-    console.log(`wrote the sizes into ${file}`);
+    writeFileSync(file, `${text.slice(0, from + start.length)}\n${lines}\n${text.slice(to)}`);
+    console.log(`wrote the ${name} into ${file}`);
     return true;
   }
-  const numbers = (lines) => [...lines.matchAll(/(\d+\.\d+) kB/g)].map(([, n]) => Number(n));
+  const numbers = (table) => [...table.matchAll(/(\d+\.\d+) kB/g)].map(([, n]) => Number(n));
   const shown = numbers(text.slice(from, to));
-  const now = numbers(block);
+  const now = numbers(lines);
   const same = shown.length === now.length && shown.every((n, i) => Math.abs(n - now[i]) <= 0.05);
-  if (!same) console.error(`${file} shows sizes the build no longer has (${shown.join(', ')}; measured ${now.join(', ')}): run npm run size -- --write`);
+  if (!same) console.error(`${file} shows ${name} the build no longer has (${shown.join(', ')}; measured ${now.join(', ')}): run npm run size -- --write`);
   return same;
 }
