@@ -44,13 +44,15 @@ function segmentsByLine(mappings) {
   });
 }
 
+const UNOWNED = "code no source owns (the bundle's own)";
+
 /** The area a source belongs to: a package, a folder of src/, or a file of src/ that is an entry. */
 function areaOf(source, named) {
-  if (source === undefined) return 'code no source owns (the bundle\'s own)';
+  if (source === undefined) return UNOWNED;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1];
   const path = /(?:^|\/)src\/(.+)$/.exec(source)?.[1];
-  if (!path) return 'code no source owns (the bundle\'s own)';
+  if (!path) return UNOWNED;
   if (named[path]) return named[path];
   return path.includes('/') ? `src/${path.split('/')[0]}/` : 'src/*.ts (the entries)';
 }
