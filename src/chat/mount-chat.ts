@@ -48,14 +48,18 @@ export function mountChat(host: ChatHost): MountedChat {
     const { words, strings: overrides } = state.value;
     return panelStrings(words.language, words.translation, overrides);
   });
+  // A draft the page put in (open({ draft })): the composer takes it, then it is gone.
+  let lastDraft = host.state.draft;
+  const draft = signal(lastDraft?.text);
   const view: WidgetView = {
     client,
     open,
+    draft,
     askedOpen: host.state.askedOpen,
     heading: computed(() => state.value.heading?.trim() || strings.value.heading),
     strings,
     setOpen: host.setOpen,
-    focusLauncher: host.launcher.focus,
+    focusLauncher: () => focusOpener(state.value.opener, element, host.launcher),
   };
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value) teardown.push(primePanel(root, view));
@@ -89,6 +93,7 @@ export function mountChat(host: ChatHost): MountedChat {
     update(next) {
       const opened = next.open !== state.value.open;
       state.value = { ...next };
+      if (next.draft && next.draft !== lastDraft) draft.value = (lastDraft = next.draft).text;
       const asked = notificationsAsked(element);
       if (JSON.stringify(asked) !== JSON.stringify(notify.value)) notify.value = asked;
       // A live `language` changes the texts in place and what the next messages say they are in.
@@ -185,7 +190,7 @@ function primePanel(root: ShadowRoot, view: WidgetView): () => void {
     if (view.open.value) return;
     root.append(box);
     const noop = () => undefined;
-    render(h(Panel, { client: view.client, strings: view.strings.value, heading: view.heading.value, autoFocus: false, restored: true, onClose: noop, onCloseWithFocus: noop }), panel);
+    render(h(Panel, { client: view.client, draft: signal(undefined), strings: view.strings.value, heading: view.heading.value, autoFocus: false, restored: true, onClose: noop, onCloseWithFocus: noop }), panel);
     // Taken away after the frame that styles and lays it out.
     cancelFrame = afterFrame(done);
   };
@@ -196,4 +201,10 @@ function primePanel(root: ShadowRoot, view: WidgetView): () => void {
     cancelIdle(handle);
     done();
   };
+}
+
+// Back to the element that opened the panel while it is still on the page, else the launcher
+// (also when the opener was the page's body or the element itself: focus was nowhere, or inside).
+function focusOpener(opener: Element | null | undefined, element: HTMLElement, launcher: { focus(): void }): void {
+  (opener instanceof HTMLElement && opener.isConnected && !opener.contains(element) ? opener : launcher).focus();
 }

@@ -34,6 +34,8 @@ export interface ParleyChatAttributes {
   'notify-title'?: boolean | '' | 'true' | 'false';
   /** A short sound for a message that arrives while the page is hidden or the panel closed. Off unless set. */
   'notify-sound'?: boolean | '' | 'true' | 'false';
+  /** `button` (default): the floating launcher; `none`: the site opens the panel itself (`open()`, `data-parley-open`). */
+  launcher?: 'button' | 'none';
 }
 
 /** The properties worth setting from a template: the open state and the UI strings. */

@@ -22,6 +22,12 @@ export interface ParleyChatEventMap {
   'parley:close': CustomEvent<null>;
 }
 
+/** What `open()` takes. */
+export interface OpenOptions {
+  /** A text put in the composer (replacing what is there), not sent: the visitor edits or sends it. */
+  draft?: string;
+}
+
 /** `<parley-chat>`: the public surface of the element. */
 export interface ParleyChatElement extends HTMLElement {
   /** `client-id`: the channel's clientId (required). */
@@ -51,8 +57,11 @@ export interface ParleyChatElement extends HTMLElement {
   readonly threadId: string | undefined;
   /** The connection's state, also reflected as `data-connection`. */
   readonly connection: ConnectionStateName;
-  /** Opens the panel (and connects, if not yet connected). */
-  open(): void;
+  /**
+   * Opens the panel (and connects, if not yet connected); `draft` goes in the composer, focused,
+   * caret at the end, not sent. When it closes, focus goes back to the element that had it.
+   */
+  open(options?: OpenOptions): void;
   /** Closes the panel; the conversation stays connected. */
   close(): void;
   /** Opens the panel if closed, closes it if open. */

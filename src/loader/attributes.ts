@@ -60,6 +60,12 @@ const UI_ATTRIBUTES = [
    * @type boolean
    */
   'notify-sound',
+  /**
+   * `button` (default): the floating launcher; `none`: no floating button, the site opens the
+   * panel itself (`open()`, or any element with `data-parley-open`).
+   * @type 'button' | 'none'
+   */
+  'launcher',
 ] as const;
 
 type UiAttribute = (typeof UI_ATTRIBUTES)[number];

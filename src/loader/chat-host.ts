@@ -23,6 +23,10 @@ export interface ElementState {
   words: Words;
   /** The `heading` attribute. */
   heading: string | null;
+  /** The latest draft the page put in (open({ draft }), data-parley-open): a new object each time. */
+  draft?: { text: string } | undefined;
+  /** The page's element that had focus when the panel opened (data-parley-open, open()): focus goes back to it. */
+  opener?: Element | null;
 }
 
 export interface ChatHost {

@@ -11,9 +11,18 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
   return element;
 }
 
+/** Sets an attribute, or removes it for null and undefined; touches nothing already so. */
+export function setOrRemove(element: Element, name: string, value: string | null | undefined): void {
+  if (value === null || value === undefined) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+  } else if (element.getAttribute(name) !== String(value)) {
+    element.setAttribute(name, String(value));
+  }
+}
+
 /** A decorative 24×24 icon of one path, as the chat's icons.tsx draws them. */
 export function icon(d: string, stroke = false): SVGSVGElement {
-  const svg = svgEl('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' });
+  const svg = svgEl('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' });
   svg.append(svgEl('path', stroke ? { fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', d } : { fill: 'currentColor', d }));
   return svg;
 }

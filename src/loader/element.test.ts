@@ -1,50 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
-import { memoryStore } from '../store/memory-store.ts';
 import { elementClassWithChat } from '../../test/chat-element.ts';
+import { nextTag, openConnected, settle, setup } from '../../test/element-fixture.ts';
 import { defineParleyChat } from '../define.ts';
 import type { ParleyChatElement } from './parley-chat.ts';
-
-let tagCount = 0;
-
-function setup() {
-  const sockets = fakeSocketClass();
-  const http = fakeAddressFetch();
-  const logger = silentLogger();
-  const store = memoryStore();
-  const tag = `parley-test-${++tagCount}`;
-  const deps = {
-    fetch: http.fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger,
-    store,
-    random: () => 0,
-  };
-  customElements.define(tag, elementClassWithChat(deps));
-  const create = (attributes: Record<string, string> = { 'client-id': 'c1', 'base-url': 'https://service.test' }) => {
-    const element = document.createElement(tag) as ParleyChatElement;
-    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-    document.body.append(element);
-    return element;
-  };
-  return { sockets, http, logger, store, create, tag, deps };
-}
-
-/** An element on the page, opened, with its socket open. */
-async function openConnected(t: ReturnType<typeof setup>) {
-  const element = t.create();
-  element.open();
-  await settle();
-  const socket = t.sockets.last();
-  socket.open();
-  return { element, socket };
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
-}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -165,7 +124,7 @@ describe('<parley-chat>', () => {
   });
 
   it('keeps properties set before the element was defined', async () => {
-    const tag = `parley-late-${++tagCount}`;
+    const tag = nextTag('parley-late');
     const element = document.createElement(tag) as ParleyChatElement;
     Object.assign(element, { clientId: 'early', baseUrl: 'https://service.test', strings: { openChat: 'Chat öffnen' } });
     document.body.append(element);

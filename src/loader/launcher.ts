@@ -1,7 +1,7 @@
 // The closed state, drawn by the loader at once: one round button. Its name stays exactly
 // "Open chat"; the unread count is its description, so screen readers hear both, and messages
 // that arrive while the panel is closed are announced once each by a status region.
-import { CHAT_ICON, el, icon } from './dom.ts';
+import { CHAT_ICON, el, icon, setOrRemove } from './dom.ts';
 import type { LauncherWords } from './language.ts';
 
 export type LauncherStrings = LauncherWords;
@@ -24,8 +24,9 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, onIntent
   const description = el('span', { id: 'parley-unread', class: 'visually-hidden' });
   const button = el('button', { type: 'button', class: 'launcher', part: 'launcher' }, icon(CHAT_ICON));
   const announcer = el('span', { class: 'visually-hidden', role: 'status' });
-  // Pointer over it, focus on it or a touch: the visitor is about to open it.
-  for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, onIntent, { passive: true });
+  // Pointer over it, focus on it or a touch: the visitor is about to open it. (None of these
+  // events holds up scrolling: no `passive` needed.)
+  for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, onIntent);
   button.addEventListener('click', onOpen);
   parent.append(button, announcer);
 
@@ -34,8 +35,7 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, onIntent
   let words = strings;
   const render = () => {
     button.setAttribute('aria-label', words.openChat);
-    button.toggleAttribute('aria-describedby', unread > 0);
-    if (unread > 0) button.setAttribute('aria-describedby', 'parley-unread');
+    setOrRemove(button, 'aria-describedby', unread > 0 ? 'parley-unread' : null);
     badge.textContent = unread > 99 ? '99+' : String(unread);
     description.textContent = text;
     if (unread > 0) button.append(badge, description);
@@ -58,8 +58,7 @@ export function drawLauncher(parent: Element, strings: LauncherStrings, onIntent
       render();
     },
     setBusy(busy) {
-      button.toggleAttribute('aria-busy', busy);
-      if (busy) button.setAttribute('aria-busy', 'true');
+      setOrRemove(button, 'aria-busy', busy ? 'true' : null);
     },
     show(shown) {
       button.hidden = announcer.hidden = !shown;

@@ -12,7 +12,6 @@ export function drawLoadFailure(parent: Element, heading: string, strings: Launc
     'div',
     { class: 'panel', part: 'panel', role: 'dialog', 'aria-labelledby': 'parley-title' },
     el('header', { class: 'header', part: 'header' }, el('div', { class: 'header-text' }, el('h2', { id: 'parley-title', class: 'title', part: 'title' }, heading)), close),
-    el('div', { class: 'load-failure' }),
     el(
       'div',
       { class: 'error-state', part: 'error', role: 'alert' },

@@ -12,12 +12,12 @@ import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
 import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
-import { el } from './dom.ts';
+import { el, setOrRemove } from './dom.ts';
 import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './language.ts';
 import { drawLauncher, type Launcher } from './launcher.ts';
 import { drawLoadFailure } from './load-failure.ts';
 import { adoptFrameStyles } from './styles.ts';
-import type { ParleyChatConstructor, ParleyChatEventMap } from './api.ts';
+import type { OpenOptions, ParleyChatConstructor, ParleyChatEventMap } from './api.ts';
 
 export type { ElementDeps };
 export type { ParleyChatConstructor, ParleyChatElement, ParleyChatEventMap } from './api.ts';
@@ -88,6 +88,10 @@ class ParleyChat extends ElementBase {
   #open = false;
   /** The visitor (or the page's script) opened it, rather than a reload restoring it. */
   #askedOpen = false;
+  /** Where focus goes back when the panel closes: the page's element that opened it, if any. */
+  #opener: Element | null | undefined;
+  /** A text open({ draft }) or a `data-parley-open` value puts in the composer (a new object each time); it replaces the composer's text unless the visitor is finishing it. */
+  #draft: { text: string } | undefined;
   #overrides: Partial<Strings> = {};
   /** The language chosen (attribute, browser); #words is what shows until its texts are here. */
   #language = widgetLanguage(null);
@@ -123,12 +127,23 @@ class ParleyChat extends ElementBase {
     // browser process): the script's own task, and the launcher's first frame, stay short.
     if (!this.#chat && this.#open) this.#chatCode().catch(() => undefined);
     this.#queueStart();
+    document.addEventListener('click', this.#onPageClick);
   }
+
+  // Any element of the page with `data-parley-open` opens the panel (its value as a draft), and
+  // gets focus back when it closes. A link stays a plain link where this script does not run.
+  readonly #onPageClick = (event: Event) => {
+    const opener = (event.target as Element).closest?.('[data-parley-open]');
+    if (!opener || event.defaultPrevented) return;
+    event.preventDefault();
+    this.#openWith(opener.getAttribute('data-parley-open'), opener);
+  };
 
   disconnectedCallback(): void {
     // A move within the page (remove, then insert again) keeps the connection: wait a task.
     setTimeout(() => {
       if (this.isConnected) return;
+      document.removeEventListener('click', this.#onPageClick);
       this.#stopAwaiting();
       this.#unmount();
     }, 0);
@@ -193,14 +208,14 @@ class ParleyChat extends ElementBase {
     return this.#chat?.client.status.value.state ?? 'idle';
   }
 
-  open(): void {
-    this.#setOpen(true, true);
+  open(options?: OpenOptions): void {
+    this.#openWith(options?.draft, document.activeElement);
   }
   close(): void {
     this.#setOpen(false, true);
   }
   toggle(): void {
-    this.#setOpen(!this.#open, true);
+    this.#setOpen(!this.#open, true, document.activeElement);
   }
 
   send(text: string): Promise<void> {
@@ -354,7 +369,7 @@ class ParleyChat extends ElementBase {
   }
 
   #state() {
-    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading') };
+    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading'), draft: this.#draft, opener: this.#opener };
   }
 
   // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
@@ -405,10 +420,20 @@ class ParleyChat extends ElementBase {
     setOrRemove(this.#frame, 'dir', isRightToLeft(this.#words.language, this.getAttribute('language')) ? 'rtl' : null);
   }
 
-  #setOpen(open: boolean, asked: boolean): void {
+  // A draft (not blank) replaces the composer's text, also in a panel already open.
+  #openWith(draft: string | null | undefined, opener: Element | null): void {
+    if (draft?.trim()) this.#draft = { text: draft };
+    this.#setOpen(true, true, opener);
+    this.#update();
+  }
+
+  #setOpen(open: boolean, asked: boolean, opener?: Element | null): void {
     const changed = this.#open !== open;
     this.#open = open;
-    if (changed && open) this.#askedOpen = asked;
+    if (changed && open) {
+      this.#askedOpen = asked;
+      this.#opener = opener;
+    }
     setOrRemove(this, 'open', open ? '' : null);
     if (!changed) return;
     if (open) this.#want();
@@ -450,7 +475,7 @@ function languageLoader(): (code: ChatModule, language: string) => Promise<Words
         (translation) => ({ language, translation }),
         (error: unknown) => {
           loaded.delete(language);
-          console.warn(`[parley] the "${language}" texts could not be loaded, so the chat shows English: ${error instanceof Error ? error.message : String(error)}`);
+          console.warn(`[parley] the "${language}" texts could not be loaded, so the chat shows English: ${(error as Error)?.message ?? error}`);
           return { language: 'en' };
         },
       );
@@ -463,17 +488,10 @@ function languageLoader(): (code: ChatModule, language: string) => Promise<Words
 /** One load at a time, shared by every element of a class; a failed one may be tried again. */
 function sharedLoad(load: ChatLoader): ChatLoader {
   let pending: Promise<ChatModule> | undefined;
+  // Its loaders (loadScript, a dynamic import) fail with an Error.
   return () =>
-    (pending ??= load().catch((error: unknown) => {
+    (pending ??= load().catch((error: Error) => {
       pending = undefined;
-      throw error instanceof Error ? error : new Error(String(error));
+      throw error;
     }));
-}
-
-function setOrRemove(element: Element, name: string, value: string | null | undefined): void {
-  if (value === null || value === undefined) {
-    if (element.hasAttribute(name)) element.removeAttribute(name);
-  } else if (element.getAttribute(name) !== String(value)) {
-    element.setAttribute(name, String(value));
-  }
 }

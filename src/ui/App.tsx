@@ -45,6 +45,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
   return open ? (
     <Panel
       client={view.client}
+      draft={view.draft}
       strings={strings}
       heading={heading}
       autoFocus={closedOnce.current && userIsActive()}

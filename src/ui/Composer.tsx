@@ -4,7 +4,9 @@
 // the caret, until it is sent.
 import { h, type RefObject } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
+import type { Signal } from '@preact/signals-core';
 import type { DraftStore } from '../browser/panel-state.ts';
+import { useSignalValue } from './use-signal.ts';
 import { MAX_MESSAGE_LENGTH } from '../client/create-chat-client.ts';
 import { speechLength } from '../protocol/limits.ts';
 import { SendIcon } from './icons.tsx';
@@ -22,9 +24,12 @@ export function Composer(props: {
   onSend: (text: string) => Promise<unknown>;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   draft: DraftStore;
+  /** A text the page puts in (open({ draft })): it replaces the box's, focused, caret at the end. */
+  put: Signal<string | undefined>;
 }) {
   const { strings, draft } = props;
   const [text, setText] = useState(() => draft.read()?.text ?? '');
+  const put = useSignalValue(props.put);
   // The caret where it was: focusing the box later (opening the panel) keeps it there.
   useLayoutEffect(() => {
     const kept = draft.read();
@@ -32,6 +37,20 @@ export function Composer(props: {
   }, []);
   /** Remembers the text and the caret as they are in the box now. */
   const keep = (box: HTMLTextAreaElement) => draft.write({ text: box.value, start: box.selectionStart, end: box.selectionEnd });
+  // The page's draft replaces the box's text, unless the visitor is already finishing that draft
+  // (the same "Ask about this order" clicked again keeps what they added).
+  useLayoutEffect(() => {
+    const box = props.inputRef.current;
+    if (put === undefined || !box) return;
+    props.put.value = undefined;
+    // `text`, not the box's value: on a fresh mount Preact may not have written it into the box yet.
+    const next = text.startsWith(put) ? text : put;
+    box.value = next;
+    setText(next);
+    box.focus();
+    box.setSelectionRange(next.length, next.length);
+    keep(box);
+  }, [put]);
   const length = speechLength(text.trim());
   const left = MAX_MESSAGE_LENGTH - length;
   const over = left < 0;

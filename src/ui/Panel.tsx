@@ -2,6 +2,7 @@
 // modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
 import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { Signal } from '@preact/signals-core';
 import type { ChatClient } from '../client/create-chat-client.ts';
 import type { QuickReply } from '../protocol/frames.ts';
 import { Composer } from './Composer.tsx';
@@ -22,6 +23,8 @@ const FOCUSABLE = 'button:not([disabled]), a[href], textarea, [tabindex="0"]';
 
 export function Panel(props: {
   client: ChatClient;
+  /** A text the page put in the composer (open({ draft })), taken once. */
+  draft: Signal<string | undefined>;
   strings: PanelStrings;
   heading: string;
   /** Move focus into the panel when it appears (it was opened by the visitor). */
@@ -132,7 +135,7 @@ export function Panel(props: {
       {status.state === 'error' ? (
         <ErrorState message={status.error.message} strings={strings} />
       ) : (
-        <Composer strings={strings} inputRef={textarea} draft={client.draft} onSend={(text) => client.send(text)} />
+        <Composer strings={strings} inputRef={textarea} draft={client.draft} put={props.draft} onSend={(text) => client.send(text)} />
       )}
     </div>
   );

@@ -46,6 +46,7 @@ it('runs a whole conversation through the real client', async () => {
   const view: WidgetView = {
     client,
     open,
+    draft: signal<string | undefined>(undefined),
     heading: signal('Help'),
     strings: signal(panelStrings('en', undefined, {})),
     setOpen(value) {

@@ -5,7 +5,7 @@ import { CLOSE_ICON } from '../loader/dom.ts';
 
 function Icon({ d, stroke }: { d: string; stroke?: boolean }) {
   return (
-    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
       {stroke ? (
         <path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" d={d} />
       ) : (

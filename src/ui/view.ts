@@ -1,6 +1,6 @@
 // What the UI receives from the element: the headless client plus the element's own state.
 // The UI never creates a client, touches attributes or dispatches DOM events itself.
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ChatClient } from '../client/create-chat-client.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 
@@ -9,6 +9,8 @@ export interface WidgetView {
   client: ChatClient;
   /** The panel is open. */
   open: ReadonlySignal<boolean>;
+  /** A text the page put in the composer (open({ draft })); the composer takes it and clears it. */
+  draft: Signal<string | undefined>;
   /** It was opened by the visitor before the chat had loaded: it takes focus and animates in. */
   askedOpen?: boolean;
   /** The panel's title (the `heading` attribute, or strings.heading). */

@@ -23,6 +23,7 @@ export function Support() {
       heading="Support"
       notify-title
       notify-sound={true}
+      launcher="none"
       isOpen={open}
       strings={{ send: 'Envoyer', openChat: 'Ouvrir le chat' }}
       className="chat"
@@ -48,6 +49,8 @@ export const mistakes = [
   <parley-chat heading2="Support" />,
   // @ts-expect-error notify-sound is on or off
   <parley-chat notify-sound="loud" />,
+  // @ts-expect-error the launcher is a button or none
+  <parley-chat launcher="hidden" />,
   // @ts-expect-error the detail of parley:delivered is {traceId}
   <parley-chat onparley:delivered={(event) => event.detail.id} />,
   // @ts-expect-error the detail of parley:connection is {state}

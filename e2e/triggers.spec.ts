@@ -1,0 +1,72 @@
+// The site's own triggers in a real browser, through the one line: launcher="none", any element
+// with data-parley-open (its value a draft), open({ draft }), and focus back to the opener.
+import { expect, test, type Page } from '@playwright/test';
+import { emulator } from './support/emulator.ts';
+
+const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function load(page: Page, query: Record<string, string> = {}): Promise<void> {
+  const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', ...query });
+  await page.goto(`/e2e/pages/widget.html?${params}`);
+  await page.waitForFunction(() => customElements.get('parley-chat') && document.querySelector('parley-chat'));
+}
+
+/** The page's own "Ask about this order" link, before the chat file has loaded. */
+async function addPageTrigger(page: Page, draft: string): Promise<void> {
+  await page.evaluate((value) => {
+    const link = Object.assign(document.createElement('a'), { href: '#order', id: 'ask', textContent: 'Ask about this order' });
+    link.setAttribute('data-parley-open', value);
+    document.querySelector('main')!.append(link);
+  }, draft);
+}
+
+test.beforeEach(async ({ request }) => {
+  await emulator(request).reset();
+});
+
+test('launcher="none": no floating button; the page\'s own link opens the panel with its draft, focus comes back to it', async ({ page, request }) => {
+  await load(page, { launcher: 'none' });
+  await addPageTrigger(page, 'About order 1234: ');
+  await expect(page.locator('parley-chat [part~="launcher"]')).toBeHidden();
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /parley-chat\./.test(entry.name)))).toBe(false);
+
+  await page.locator('#ask').click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(composer(page)).toHaveValue('About order 1234: ');
+  await expect(composer(page)).toBeFocused();
+  expect(page.url()).not.toContain('#order'); // the link's own navigation did not happen
+  expect(await composer(page).evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd])).toEqual([18, 18]);
+
+  // A draft is not sent: the visitor finishes it.
+  await composer(page).pressSequentially('where is it?');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.locator('#ask')).toBeFocused();
+  expect(await emulator(request).sends()).toEqual([]);
+
+  // The same link again keeps what the visitor added to its draft.
+  await page.locator('#ask').click();
+  await expect(composer(page)).toHaveValue('About order 1234: where is it?');
+  await composer(page).press('Enter');
+  await expect.poll(async () => (await emulator(request).sends()).map((payload) => payload.speech)).toEqual(['About order 1234: where is it?']);
+});
+
+test('with the default launcher too; open({ draft }) from the page\'s script does the same', async ({ page }) => {
+  await load(page);
+  await expect(launcher(page)).toBeVisible();
+  await addPageTrigger(page, '');
+  await page.locator('#ask').click();
+  await expect(composer(page)).toBeFocused();
+  await expect(composer(page)).toHaveValue('');
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(page.locator('#ask')).toBeFocused();
+
+  await page.locator('#page-button').focus();
+  await page.evaluate(() => document.querySelector('parley-chat')!.open({ draft: 'I would like to book a service' }));
+  await expect(composer(page)).toHaveValue('I would like to book a service');
+  await expect(composer(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#page-button')).toBeFocused();
+});
