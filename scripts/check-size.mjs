@@ -91,11 +91,11 @@
 // tabs hear of a new conversation over a BroadcastChannel, not Web Storage's storage event
 // (whose listener opens both storage areas on every page view): the loader 7.95, the chat 43.61.
 // Issue 39's triggers (launcher="none", data-parley-open's page listener, open({ draft }) and
-// focus back to the opener; +0.19 kB), paid for in part by the frame's failure panel without its
-// spacer, a launcher without `passive` flags or IE's `focusable`, shared setOrRemove, shorter CSS
-// resets: the loader 8.00 kB (8,182 bytes, at its ceiling: what comes next must bring its bytes
-// or take them from elsewhere). The chat 43.74 kB (+0.13 kB: the draft into the composer, focus
-// back to the opener).
+// focus back to the opener; +0.19 kB), paid for by the frame's failure panel without its spacer
+// or the panel's opening animation (the chat's panel animates: its keyframes moved to widget.css),
+// a launcher without `passive` flags or IE's `focusable`, shared setOrRemove, shorter CSS resets:
+// the loader 7.92 kB (8,112 bytes). The chat 43.86 kB (+0.12 kB: the draft into the composer,
+// focus back to the opener, the panel's animation).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -106,8 +106,8 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 8, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.74, ceiling: 45 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.87, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
