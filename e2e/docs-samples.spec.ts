@@ -21,7 +21,12 @@ for (const sample of docSamples().filter((s) => s.lang === 'html')) {
     // An element alone needs the element defined: the loader does that (it adds nothing without data-client-id).
     const needsLoader = !sample.code.includes('parley.js');
     await page.setContent(`<!doctype html><html><body>${needsLoader ? '<script src="/dist/parley.js"></script>' : ''}${local(sample.code)}</body></html>`);
-    await page.locator('parley-chat [part~="launcher"]').click();
+    // The page's own trigger where the sample has one (its launcher may be "none"), else the launcher.
+    const trigger = page.locator('[data-parley-open]:not([data-parley-open=""])').first();
+    if (sample.code.includes('data-parley-open')) {
+      await trigger.click();
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue((await trigger.getAttribute('data-parley-open'))!);
+    } else await page.locator('parley-chat [part~="launcher"]').click();
     await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
     expect(errors).toEqual([]);
   });

@@ -70,3 +70,14 @@ test('with the default launcher too; open({ draft }) from the page\'s script doe
   await page.keyboard.press('Escape');
   await expect(page.locator('#page-button')).toBeFocused();
 });
+
+test('the demo page: "Chat with us" in its header and "ask about the City 3" open the chat', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'ask about the City 3' }).click();
+  await expect(composer(page)).toHaveValue('Is the City 3 available in size L? ');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'ask about the City 3' })).toBeFocused();
+  await page.getByRole('link', { name: 'Chat with us' }).click();
+  await expect(dialog(page)).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+});
