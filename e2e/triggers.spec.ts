@@ -81,3 +81,41 @@ test('the demo page: "Chat with us" in its header and "ask about the City 3" ope
   await expect(dialog(page)).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
 });
+
+const teaser = (page: Page) => page.locator('parley-chat [part~="teaser"]');
+const fetched = (page: Page, file: RegExp) => page.evaluate((source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)), file.source);
+
+test('the teaser: its own file only on pages with one, after its delay, announced, opening the panel', async ({ page }) => {
+  await load(page);
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await fetched(page, /parley-teaser\./)).toBe(false); // a page without a teaser pays nothing
+
+  await load(page, { teaser: 'Need help choosing a bike?', 'teaser-delay': '1' });
+  await expect(teaser(page)).toBeVisible();
+  await expect(teaser(page)).toHaveText('Need help choosing a bike?');
+  await expect(page.locator('parley-chat [role="status"]').filter({ hasText: 'Need help choosing a bike?' })).toHaveCount(1);
+  expect(await fetched(page, /parley-teaser\./)).toBe(true);
+  expect(await fetched(page, /parley-chat\./)).toBe(false); // no chat file, no connection
+  await expect(page.locator('body')).toBeFocused();
+
+  await teaser(page).getByText('Need help choosing a bike?').click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(teaser(page)).toHaveCount(0);
+});
+
+test('the teaser dismissed stays away for the browser session; reduced motion draws it without animation', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await load(page, { teaser: 'Need help choosing a bike?', 'teaser-delay': '0' });
+  await expect(teaser(page)).toBeVisible();
+  expect(await teaser(page).evaluate((bubble) => getComputedStyle(bubble).animationName)).toBe('none');
+  await page.locator('parley-chat [part~="teaser-dismiss"]').click();
+  await expect(teaser(page)).toHaveCount(0);
+  await load(page, { teaser: 'Need help choosing a bike?', 'teaser-delay': '0' });
+  await page.waitForTimeout(500);
+  await expect(teaser(page)).toHaveCount(0);
+  // The site's own moment, with the same rules: dismissed, it stays away.
+  await page.evaluate(() => document.querySelector('parley-chat')!.showTeaser('Before you go?'));
+  await page.waitForTimeout(300);
+  await expect(teaser(page)).toHaveCount(0);
+});

@@ -6,7 +6,8 @@
 //   - One language's texts (dist/parley-<tag>.*.js), fetched with the chat when the visitor's
 //     language is not English: ceiling 1.5 kB each, the largest counted.
 //   - The chat's parts, each fetched when first needed: the rich templates (ceiling 5 kB), the
-//     notifications and the memory and session stores (ceiling 2 kB each).
+//     notifications and the memory and session stores (ceiling 2 kB each). The loader's part, the
+//     teaser, fetched only on pages with one (ceiling 3 kB).
 // History of the one-file budget before the loader: 33.6 kB after issue 7, 36.07 kB with issue
 // 9's rich responses, 38.72 kB with issue 15's guarantees (38.714 kB measured). Issue 16 split it:
 // the loader 6.53 kB, the chat 36.03 kB measured (kB = 1,024 bytes, as printed below); the chat
@@ -96,6 +97,11 @@
 // a launcher without `passive` flags or IE's `focusable`, shared setOrRemove, shorter CSS resets:
 // the loader 7.92 kB (8,112 bytes). The chat 43.86 kB (+0.12 kB: the draft into the composer,
 // focus back to the opener, the panel's animation).
+// Issue 39's teaser: a file of the loader's own, parley-teaser.*.js (2.38 kB: the bubble, its
+// sheet, "Dismiss" in 33 languages, its own read of the conversation marks), fetched only on
+// pages with one; in the loader, its name and hash, showTeaser() and hideTeaser() (+0.2 kB), paid
+// for by a failure panel that is a card of its error alone, without the chat's header (whose
+// styles moved to widget.css, -0.14 kB): the loader 7.94 kB, the chat 43.99 kB (+0.13 kB).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -106,8 +112,8 @@ const gzippedSize = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 
 const largestLanguage = languages.reduce((largest, file) => (largest && gzippedSize(largest) >= gzippedSize(file) ? largest : file), undefined);
 
 const budgets = [
-  { name: 'the loader', files: ['parley.js'], budget: 7.93, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.87, ceiling: 45 },
+  { name: 'the loader', files: ['parley.js'], budget: 7.94, ceiling: 8 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 43.99, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
@@ -115,6 +121,8 @@ const budgets = [
   { name: "the panel's menu, loaded when the visitor reaches for it", files: dist.filter((file) => /^parley-menu\.[\w-]+\.js$/.test(file)), budget: 2.02, ceiling: 2.5 },
   { name: "the languages' table, loaded with the first language other than English", files: dist.filter((file) => /^parley-languages\.[\w-]+\.js$/.test(file)), budget: 1.31, ceiling: 2 },
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
+  // Loaded by the loader on pages with a teaser (or that call showTeaser()).
+  { name: 'the teaser, loaded on pages with one', files: dist.filter((file) => /^parley-teaser\.[\w-]+\.js$/.test(file)), budget: 2.39, ceiling: 3 },
   { name: 'the memory and session stores, loaded when a conversation first needs one', files: dist.filter((file) => /^parley-storage\.[\w-]+\.js$/.test(file)), budget: 1.47, ceiling: 2 },
 ];
 

@@ -24,6 +24,8 @@ const CSS_FILE = 'src/ui/widget.css';
 const FRAME_CSS_FILE = 'src/loader/frame.css';
 /** Where the element sets custom properties of its own (not for pages to set). */
 const ELEMENT_DIR = 'src/loader';
+/** The teaser's bubble, drawn with plain DOM like the loader's. */
+const TEASER_DIR = 'src/teaser';
 const CHAT_DIR = 'src/chat';
 
 // The part of the manifest's schema that this file writes.
@@ -282,6 +284,7 @@ export function partsUsed(root: string): string[] {
   const sources: Array<[string, RegExp, RegExp]> = [
     [UI_DIR, /\.tsx$/, /\spart="([^"]+)"/g],
     [ELEMENT_DIR, /\.ts$/, /\bpart: '([^']+)'/g],
+    [TEASER_DIR, /\.ts$/, /\bpart: '([^']+)'/g],
   ];
   // A part chosen between two names: part={… ? 'file' : 'location'}.
   const chosen = /\spart=\{[^}]*\?\s*'([\w-]+)'\s*:\s*'([\w-]+)'\}/g;

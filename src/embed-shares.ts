@@ -11,7 +11,10 @@
 /** Modules (a package, or a file under src/) and the exports taken of each, in order. */
 export type Shares = ReadonlyArray<readonly [module: string, names: readonly string[]]>;
 
-/** What the chat takes from the loader (loader/chat-shares.ts hands it over). */
+/**
+ * What the chat takes from the loader (loader/chat-shares.ts hands it over); the teaser's file takes
+ * the same list, handed over as the same array.
+ */
 export const CHAT_TAKES: Shares = [
   ['src/client/user-check.ts', ['checkEvent', 'checkUser']],
   ['src/loader/attributes.ts', ['optionsFromAttributes']],
@@ -19,7 +22,8 @@ export const CHAT_TAKES: Shares = [
   ['src/util/http-url.ts', ['httpUrl', 'resolveHttpUrl']],
   ['src/loader/styles.ts', ['sheetOf']],
   ['src/browser/slot-keys.ts', ['slotKey']],
-  ['src/loader/dom.ts', ['CLOSE_ICON']],
+  // el and icon: the teaser's (it takes this same list).
+  ['src/loader/dom.ts', ['CLOSE_ICON', 'el', 'icon']],
   // The script loader: the chat loads its languages' files and its parts with it.
   ['src/loader/load-script.ts', ['CHAT_EXPORTS', 'loadScript']],
 ];

@@ -1,11 +1,11 @@
 // The script-tag entry (dist/parley.js), the loader: registers <parley-chat>, draws its launcher,
 // and mounts one element configured from the tag's data- attributes:
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
-// The chat itself is a file beside this one, loaded on intent (scripts/build-embed.ts writes its
-// name and integrity hash in here).
+// The chat itself is a file beside this one, loaded on intent, and so is the teaser's code, loaded
+// only on pages with one (scripts/build-embed.ts writes their names and integrity hashes in here).
 import { currentClassicScript } from './browser/current-script.ts';
 import { OBSERVED_ATTRIBUTES } from './loader/attributes.ts';
-import type { ChatModule } from './loader/chat-host.ts';
+import type { ChatModule, TeaserModule } from './loader/chat-host.ts';
 import { chatShares } from './loader/chat-shares.ts';
 import { loadScript } from './loader/load-script.ts';
 import { createParleyChatClass } from './loader/parley-chat.ts';
@@ -13,6 +13,8 @@ import { registerElement } from './loader/register.ts';
 
 declare const __PARLEY_CHAT_FILE__: string;
 declare const __PARLEY_CHAT_INTEGRITY__: string;
+declare const __PARLEY_TEASER_FILE__: string;
+declare const __PARLEY_TEASER_INTEGRITY__: string;
 
 const MARK = 'data-parley-embed';
 
@@ -37,8 +39,14 @@ function mountFromScript(script: HTMLScriptElement): void {
 // currentScript is only set while this classic script first runs: read it now. The chat's file
 // sits beside it (a CDN path or a self-hosted folder alike).
 const script = currentClassicScript();
-const chatUrl = new URL(__PARLEY_CHAT_FILE__, script?.src || document.baseURI).href;
-registerElement('parley-chat', () => createParleyChatClass(() => loadScript<ChatModule>(chatUrl, __PARLEY_CHAT_INTEGRITY__, chatShares)));
+const url = (name: string) => new URL(name, script?.src || document.baseURI).href;
+registerElement('parley-chat', () =>
+  createParleyChatClass(
+    () => loadScript<ChatModule>(url(__PARLEY_CHAT_FILE__), __PARLEY_CHAT_INTEGRITY__, chatShares),
+    // The teaser's file, only on pages with one: it takes the same code of the loader's as the chat.
+    () => loadScript<TeaserModule>(url(__PARLEY_TEASER_FILE__), __PARLEY_TEASER_INTEGRITY__, chatShares),
+  ),
+);
 if (!script) {
   console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
 } else if (document.body) {

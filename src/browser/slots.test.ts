@@ -31,7 +31,7 @@ describe('Web Storage slots', () => {
     forgetSlots('c1');
     const left = (area: Storage) => Array.from({ length: area.length }, (_, i) => area.key(i)).sort();
     expect(left(localStorage)).toEqual(['page-own', 'parley:chime:c2', 'parley:thread:c2', 'parley:trace:c2']);
-    expect(left(sessionStorage)).toEqual(['parley:draft:c2', 'parley:open:c2', 'parley:session:c2', 'parley:unsent:c2', 'parley:view:c2']);
+    expect(left(sessionStorage)).toEqual(['parley:draft:c2', 'parley:open:c2', 'parley:session:c2', 'parley:teaser:c2', 'parley:unsent:c2', 'parley:view:c2']);
   });
 });
 

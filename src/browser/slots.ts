@@ -24,6 +24,8 @@ export const SLOT_AREAS: Readonly<Record<SlotName, 'localStorage' | 'sessionStor
   unsent: 'sessionStorage',
   /** storage="session": the conversation itself, kept while the tab's session lasts. */
   session: 'sessionStorage',
+  /** '1' once the visitor dismissed the teaser: not shown again in this browser session (teaser/teaser.ts). */
+  teaser: 'sessionStorage',
 };
 
 /** One key of one clientId: never throws (SafeStorage's reads and writes). */

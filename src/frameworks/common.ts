@@ -36,6 +36,10 @@ export interface ParleyChatAttributes {
   'notify-sound'?: boolean | '' | 'true' | 'false';
   /** `button` (default): the floating launcher; `none`: the site opens the panel itself (`open()`, `data-parley-open`). */
   launcher?: 'button' | 'none';
+  /** A short greeting in a bubble beside the launcher, after `teaser-delay` seconds (default 3). */
+  teaser?: string;
+  /** Seconds before the teaser shows. */
+  'teaser-delay'?: number | `${number}`;
 }
 
 /** The properties worth setting from a template: the open state and the UI strings. */

@@ -62,6 +62,13 @@ export interface ParleyChatElement extends HTMLElement {
    * caret at the end, not sent. When it closes, focus goes back to the element that had it.
    */
   open(options?: OpenOptions): void;
+  /**
+   * Shows the teaser now (`text`, else the `teaser` attribute's), with its rules: not where this
+   * browser has a conversation, once the panel was opened, after a dismissal, with `launcher="none"`.
+   */
+  showTeaser(text?: string): void;
+  /** Hides the teaser (and cancels one still waiting for its delay). */
+  hideTeaser(): void;
   /** Closes the panel; the conversation stays connected. */
   close(): void;
   /** Opens the panel if closed, closes it if open. */

@@ -66,6 +66,14 @@ const UI_ATTRIBUTES = [
    * @type 'button' | 'none'
    */
   'launcher',
+  /**
+   * A short greeting shown in a bubble beside the launcher after `teaser-delay` seconds (at most
+   * 140 characters drawn), until the visitor opens the chat or dismisses it; never where this
+   * browser already has a conversation, nor with `launcher="none"`.
+   */
+  'teaser',
+  /** Seconds before the teaser shows (default 3). */
+  'teaser-delay',
 ] as const;
 
 type UiAttribute = (typeof UI_ATTRIBUTES)[number];

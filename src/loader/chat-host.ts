@@ -56,3 +56,25 @@ export interface ChatModule {
   /** A language's texts (a file beside the chat's, or a chunk of the npm build); rejects with why not. */
   loadLanguage(tag: string): Promise<Translation>;
 }
+
+/** What the teaser's code needs of the element (teaser/teaser.ts; loaded only on pages with one). */
+export interface TeaserHost {
+  element: HTMLElement & { readonly isOpen: boolean };
+  /** Where the launcher is: the teaser goes beside it, with its language and direction. */
+  frame: Element;
+  /** The bubble was activated: the panel opens, as the launcher opens it. */
+  open(): void;
+  /** The visitor showed interest (dismissing counts): the chat starts loading. */
+  intent(): void;
+}
+
+/** The teaser's bubble: show(text?) and hide(), with the contract's rules inside. */
+export interface Teaser {
+  show(text?: string): void;
+  hide(): void;
+}
+
+/** What the teaser's file provides. */
+export interface TeaserModule {
+  mountTeaser(host: TeaserHost): Teaser;
+}

@@ -6,7 +6,7 @@ import { launcherStrings, mergeStrings } from '../i18n/launcher-strings.ts';
 import { httpUrl, resolveHttpUrl } from '../util/http-url.ts';
 import { sheetOf } from './styles.ts';
 import { slotKey } from '../browser/slot-keys.ts';
-import { CLOSE_ICON } from './dom.ts';
+import { CLOSE_ICON, el, icon } from './dom.ts';
 import { CHAT_EXPORTS, loadScript } from './load-script.ts';
 
 export const chatShares = [
@@ -20,6 +20,8 @@ export const chatShares = [
   sheetOf,
   slotKey,
   CLOSE_ICON,
+  el,
+  icon,
   CHAT_EXPORTS,
   loadScript,
 ];

@@ -1,23 +1,26 @@
 // What the loader shows when the rest of the chat cannot load (offline, a 404, a file changed on
 // its server and refused by its integrity hash, a Content-Security-Policy that blocks it): the
 // panel's frame with its error state and "Try again". The launcher keeps working meanwhile.
-import { CLOSE_ICON, el, icon } from './dom.ts';
+import { el } from './dom.ts';
 import type { LauncherStrings } from './launcher.ts';
 
-/** Draws the failure panel into `parent` and focuses "Try again"; returns it, to be removed. */
-export function drawLoadFailure(parent: Element, heading: string, strings: LauncherStrings, onRetry: () => void, onClose: () => void): HTMLElement {
-  const close = el('button', { type: 'button', class: 'icon-button close', part: 'close', 'aria-label': strings.closeChat }, icon(CLOSE_ICON, true));
+/**
+ * Draws the failure panel into `parent` and focuses "Try again"; returns it, to be removed. A
+ * card of its own, labelled by its error: the chat's header and its styles come with the chat.
+ */
+export function drawLoadFailure(parent: Element, strings: LauncherStrings, onRetry: () => void, onClose: () => void): HTMLElement {
   const retry = el('button', { type: 'button', class: 'try-again', part: 'try-again' }, strings.tryAgain);
+  const close = el('button', { type: 'button', class: 'try-again', part: 'close' }, strings.closeChat);
   const panel = el(
     'div',
-    { class: 'panel', part: 'panel', role: 'dialog', 'aria-labelledby': 'parley-title' },
-    el('header', { class: 'header', part: 'header' }, el('div', { class: 'header-text' }, el('h2', { id: 'parley-title', class: 'title', part: 'title' }, heading)), close),
+    { class: 'panel load-failure', part: 'panel', role: 'dialog', 'aria-labelledby': 'parley-title' },
     el(
       'div',
       { class: 'error-state', part: 'error', role: 'alert' },
-      el('p', { class: 'error-title' }, strings.errorTitle),
+      el('p', { id: 'parley-title', class: 'error-title' }, strings.errorTitle),
       el('p', { class: 'error-message' }, strings.loadFailed),
       retry,
+      close,
     ),
   );
   close.addEventListener('click', onClose);

@@ -11,7 +11,7 @@ import { hasConversation, threadChannelName } from '../browser/storage-marks.ts'
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
 import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
-import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
+import type { ChatModule, ElementDeps, MountedChat, Teaser, TeaserModule } from './chat-host.ts';
 import { el, setOrRemove } from './dom.ts';
 import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './language.ts';
 import { drawLauncher, type Launcher } from './launcher.ts';
@@ -33,6 +33,9 @@ const UPGRADABLE_PROPERTIES = [
 /** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
 export type ChatLoader = () => Promise<ChatModule>;
 
+/** Brings the teaser's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
+export type TeaserLoader = () => Promise<TeaserModule>;
+
 /** A language's texts for the chat's code (languageLoader). */
 type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
 
@@ -40,13 +43,13 @@ type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
  * Made for each registration (a tag name, its chat loader and test seams): a class of its own,
  * as customElements.define wants, over the one below.
  */
-export function createParleyChatClass(loadChat: ChatLoader, deps: ElementDeps = {}): ParleyChatConstructor {
+export function createParleyChatClass(loadChat: ChatLoader, loadTeaser: TeaserLoader, deps: ElementDeps = {}): ParleyChatConstructor {
   // What the elements of this class share: the chat's code, the languages' texts, the test seams.
   const chatCode = sharedLoad(loadChat);
   const wordsFor = languageLoader();
   return class extends ParleyChat {
     constructor() {
-      super(chatCode, wordsFor, deps);
+      super(chatCode, wordsFor, deps, loadTeaser);
     }
   } as unknown as ParleyChatConstructor;
 }
@@ -72,6 +75,9 @@ class ParleyChat extends ElementBase {
   static readonly observedAttributes = OBSERVED_ATTRIBUTES;
 
   readonly #chatCode: ChatLoader;
+  readonly #teaserCode: TeaserLoader;
+  /** The teaser, once a page with one (or showTeaser()) asked for its code. */
+  #teaser: Promise<Teaser> | undefined;
   readonly #wordsFor: WordsFor;
   readonly #deps: ElementDeps;
 
@@ -105,9 +111,10 @@ class ParleyChat extends ElementBase {
   #stopAwaiting = () => {};
   #failure: HTMLElement | undefined;
 
-  constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps) {
+  constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps, teaserCode: TeaserLoader) {
     super();
     this.#chatCode = chatCode;
+    this.#teaserCode = teaserCode;
     this.#wordsFor = wordsFor;
     this.#deps = deps;
     this.#root = this.attachShadow({ mode: 'open' });
@@ -238,6 +245,20 @@ class ParleyChat extends ElementBase {
     return this.#withClient('reset', (client) => client.reset());
   }
 
+  showTeaser(text?: string): void {
+    this.#withTeaser((teaser) => teaser.show(text));
+  }
+  hideTeaser(): void {
+    this.#withTeaser((teaser) => teaser.hide(), false);
+  }
+
+  // The teaser's code comes only for a page with one, or that calls showTeaser(); a file that
+  // cannot load is said in the console, and the page goes on without a teaser.
+  #withTeaser(run: (teaser: Teaser) => void, load = true): void {
+    const part = load ? (this.#teaser ??= this.#teaserCode().then((code) => code.mountTeaser({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }))) : this.#teaser;
+    part?.then(run, (error: Error) => console.warn(`[parley] no teaser: ${error.message}`));
+  }
+
   forget(): Promise<void> {
     return this.#withClient('forget', (client) => client.forget());
   }
@@ -275,7 +296,10 @@ class ParleyChat extends ElementBase {
     // Meanwhile the visitor may have asked for it, or the page taken the element away.
     if (this.#load !== UNWANTED || !this.isConnected) return;
     if (kept) this.#want();
-    else this.#awaitConversation();
+    else {
+      this.#awaitConversation();
+      if (this.hasAttribute('teaser')) this.#withTeaser(() => undefined);
+    }
   }
 
   // Another tab of this browser starts a conversation for this client-id: this tab shares it
@@ -379,11 +403,9 @@ class ParleyChat extends ElementBase {
     this.#chat?.update(this.#state());
     const failing = open && (this.#load === FAILED || this.#load === RETRYING) && !this.#chat;
     if (failing && !this.#failure) {
-      const strings = launcherWords(this.#words, this.#overrides);
       this.#failure = drawLoadFailure(
         this.#frame,
-        this.getAttribute('heading')?.trim() || strings.heading,
-        strings,
+        launcherWords(this.#words, this.#overrides),
         () => this.#want(),
         () => this.#setOpen(false, true),
       );
