@@ -13,7 +13,7 @@ export default defineConfig({
   plugins: [parleyEmulator({ strict: true }), startBanner(), serveDist()],
   // The dependency scan looks at the demo page only: the example apps under e2e/ import the
   // built package, which a fresh clone has not built yet (that warning worried newcomers).
-  optimizeDeps: { entries: ['index.html'] },
+  optimizeDeps: { entries: ['index.html', 'help.html'] },
   logLevel: process.env.PARLEY_VITE_LOG === 'info' ? 'info' : 'warn',
   build: {
     // Each language is an entry too (dist/languages/<tag>.js, `parley-chat/languages/<tag>`): the

@@ -16,7 +16,7 @@ export function startBanner(): Plugin {
         console.log(
           [
             '',
-            `  Parley demo:    ${url}`,
+            `  Parley demo:    ${url}   (the help centre, the chat inline: ${url}help.html)`,
             `  Agent console:  ${at}console/`,
             ...(keys ? [`  REST API:       ${at}rest/v1/…   Authorization: ${keys.apiKey}   (made for this start)`] : []),
             '',

@@ -21,9 +21,12 @@ for (const sample of docSamples().filter((s) => s.lang === 'html')) {
     // An element alone needs the element defined: the loader does that (it adds nothing without data-client-id).
     const needsLoader = !sample.code.includes('parley.js');
     await page.setContent(`<!doctype html><html><body>${needsLoader ? '<script src="/dist/parley.js"></script>' : ''}${local(sample.code)}</body></html>`);
-    // The page's own trigger where the sample has one (its launcher may be "none"), else the launcher.
+    // The inline chat, or the page's own trigger where the sample has one (its launcher may be "none"), else the launcher.
     const trigger = page.locator('[data-parley-open]:not([data-parley-open=""])').first();
-    if (sample.code.includes('data-parley-open')) {
+    if (sample.code.includes('data-layout="inline"')) {
+      // The chat in the page: its first use connects it.
+      await page.getByRole('textbox', { name: 'Message' }).click();
+    } else if (sample.code.includes('data-parley-open')) {
       await trigger.click();
       await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue((await trigger.getAttribute('data-parley-open'))!);
     } else await page.locator('parley-chat [part~="launcher"]').click();

@@ -89,13 +89,13 @@ test('the teaser: its own file only on pages with one, after its delay, announce
   await load(page);
   await expect(launcher(page)).toBeVisible();
   await page.waitForTimeout(300);
-  expect(await fetched(page, /parley-teaser\./)).toBe(false); // a page without a teaser pays nothing
+  expect(await fetched(page, /parley-layouts\./)).toBe(false); // a page without a teaser pays nothing
 
   await load(page, { teaser: 'Need help choosing a bike?', 'teaser-delay': '1' });
   await expect(teaser(page)).toBeVisible();
   await expect(teaser(page)).toHaveText('Need help choosing a bike?');
   await expect(page.locator('parley-chat [role="status"]').filter({ hasText: 'Need help choosing a bike?' })).toHaveCount(1);
-  expect(await fetched(page, /parley-teaser\./)).toBe(true);
+  expect(await fetched(page, /parley-layouts\./)).toBe(true);
   expect(await fetched(page, /parley-chat\./)).toBe(false); // no chat file, no connection
   await expect(page.locator('body')).toBeFocused();
 

@@ -129,16 +129,16 @@ const chatCode = write(chatName, chat);
 // SHA-256, as the chat pins its parts: every page view loads this hash, 16 bytes fewer than SHA-384's.
 const integrity = `sha256-${createHash('sha256').update(chatCode).digest('base64')}`;
 
-// The teaser: a part of the loader's, fetched only on pages with one.
-const [teaserName, teaserIntegrity] = writeChatPart('parley-teaser', await buildInMemory('src/embed-teaser.ts', {}, CHAT_TAKES));
+// The layouts (the teaser, the inline layout): a part of the loader's, fetched only on pages with one.
+const [layoutsName, layoutsIntegrity] = writeChatPart('parley-layouts', await buildInMemory('src/embed-layouts.ts', {}, CHAT_TAKES));
 const loader = await buildInMemory('src/embed.ts', {
   __PARLEY_CHAT_FILE__: JSON.stringify(chatName),
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
-  __PARLEY_TEASER_FILE__: JSON.stringify(teaserName),
-  __PARLEY_TEASER_INTEGRITY__: JSON.stringify(teaserIntegrity),
+  __PARLEY_LAYOUTS_FILE__: JSON.stringify(layoutsName),
+  __PARLEY_LAYOUTS_INTEGRITY__: JSON.stringify(layoutsIntegrity),
 });
 // Chromium's explicit compile hint, first in the file: the loader's functions compile with the
 // file on the streaming thread, not one by one on the page's main thread as each first runs
 // (0.8 ms less of a page view's main thread, about 25 bytes gzipped; other engines ignore it).
 write('parley.js', { code: `//# allFunctionsCalledOnLoad\n${loader.code}`, map: shiftedMap(loader.map) });
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and, on pages with a teaser, ${teaserName}; the chat loads ${Object.values(parts).map(([name]) => name).join(', ')} and ${LANGUAGES.length} languages' files`);
+console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and, on pages with a teaser or the inline layout, ${layoutsName}; the chat loads ${Object.values(parts).map(([name]) => name).join(', ')} and ${LANGUAGES.length} languages' files`);

@@ -25,7 +25,7 @@ const FRAME_CSS_FILE = 'src/loader/frame.css';
 /** Where the element sets custom properties of its own (not for pages to set). */
 const ELEMENT_DIR = 'src/loader';
 /** The teaser's bubble, drawn with plain DOM like the loader's. */
-const TEASER_DIR = 'src/teaser';
+const TEASER_DIR = 'src/layouts';
 const CHAT_DIR = 'src/chat';
 
 // The part of the manifest's schema that this file writes.
@@ -316,9 +316,9 @@ export function customPropertiesUsed(root: string): { read: string[]; setByEleme
   return { read: [...read].sort(), setByElement: [...setByElement].sort() };
 }
 
-/** Both stylesheets' rules, in the order they are adopted, without comments. */
+/** The stylesheets' rules, in the order they are adopted, without comments (the layouts' and the teaser's: on pages with them). */
 function stylesheetRules(root: string): string {
-  return [FRAME_CSS_FILE, CSS_FILE].map((file) => readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')).join('\n');
+  return [FRAME_CSS_FILE, 'src/layouts/inline.css', 'src/layouts/teaser.css', CSS_FILE].map((file) => readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')).join('\n');
 }
 
 function readCssDocs(root: string): { parts: CssPart[]; properties: CssProperty[] } {

@@ -60,6 +60,19 @@ async function main(): Promise<void> {
     await closed.locator('parley-chat [part~="launcher"]').waitFor();
     await shoot(closed, 'launcher');
 
+    const teased = await browser.newPage({ viewport: { width: 960, height: 600 }, reducedMotion: 'reduce' });
+    await teased.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator&teaser-delay=0&teaser=${encodeURIComponent('Need help choosing a bike? Ask us here.')}`);
+    await teased.locator('parley-chat [part~="teaser"]').waitFor();
+    await shoot(teased, 'teaser');
+
+    const help = await browser.newPage({ viewport: { width: 960, height: 760 }, reducedMotion: 'reduce' });
+    await help.goto(`${ORIGIN}/help.html`);
+    await help.locator('parley-chat').scrollIntoViewIfNeeded();
+    await help.locator('parley-chat textarea').fill('How long does delivery take?');
+    await help.locator('parley-chat textarea').press('Enter');
+    await help.locator('parley-chat [part~="message"][data-from="bot"]').last().waitFor();
+    await shoot(help, 'inline');
+
     await shoot(await chatWithTemplates(browser, { width: 960, height: 760 }), 'panel');
     await control('reset');
     await shoot(await chatWithTemplates(browser, { width: 960, height: 760, dark: true }), 'panel-dark');

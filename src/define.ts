@@ -20,5 +20,5 @@ export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}
       otherModesFrom(() => import('./store/other-modes.ts'));
       return { mountChat, loadLanguage: loadLanguageChunk };
     });
-  return registerElement(tagName, () => createParleyChatClass(loadChat, () => import('./teaser/teaser.ts'), deps));
+  return registerElement(tagName, () => createParleyChatClass(loadChat, () => import('./layouts/layouts.ts'), deps));
 }

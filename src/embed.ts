@@ -1,11 +1,11 @@
 // The script-tag entry (dist/parley.js), the loader: registers <parley-chat>, draws its launcher,
 // and mounts one element configured from the tag's data- attributes:
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
-// The chat itself is a file beside this one, loaded on intent, and so is the teaser's code, loaded
-// only on pages with one (scripts/build-embed.ts writes their names and integrity hashes in here).
+// The chat itself is a file beside this one, loaded on intent, and so is the layouts' code (the
+// teaser, the inline layout), loaded only on pages with one (scripts/build-embed.ts writes their names and integrity hashes in here).
 import { currentClassicScript } from './browser/current-script.ts';
 import { OBSERVED_ATTRIBUTES } from './loader/attributes.ts';
-import type { ChatModule, TeaserModule } from './loader/chat-host.ts';
+import type { ChatModule, LayoutsModule } from './loader/chat-host.ts';
 import { chatShares } from './loader/chat-shares.ts';
 import { loadScript } from './loader/load-script.ts';
 import { createParleyChatClass } from './loader/parley-chat.ts';
@@ -13,8 +13,8 @@ import { registerElement } from './loader/register.ts';
 
 declare const __PARLEY_CHAT_FILE__: string;
 declare const __PARLEY_CHAT_INTEGRITY__: string;
-declare const __PARLEY_TEASER_FILE__: string;
-declare const __PARLEY_TEASER_INTEGRITY__: string;
+declare const __PARLEY_LAYOUTS_FILE__: string;
+declare const __PARLEY_LAYOUTS_INTEGRITY__: string;
 
 const MARK = 'data-parley-embed';
 
@@ -32,7 +32,8 @@ function mountFromScript(script: HTMLScriptElement): void {
     const value = script.getAttribute(`data-${name}`);
     if (value !== null) element.setAttribute(name, value);
   }
-  element.setAttribute(MARK, '');
+  // The mark carries data-target, where the inline layout goes (layouts/inline.ts places it).
+  element.setAttribute(MARK, script.getAttribute('data-target') ?? '');
   document.body.append(element);
 }
 
@@ -43,8 +44,8 @@ const url = (name: string) => new URL(name, script?.src || document.baseURI).hre
 registerElement('parley-chat', () =>
   createParleyChatClass(
     () => loadScript<ChatModule>(url(__PARLEY_CHAT_FILE__), __PARLEY_CHAT_INTEGRITY__, chatShares),
-    // The teaser's file, only on pages with one: it takes the same code of the loader's as the chat.
-    () => loadScript<TeaserModule>(url(__PARLEY_TEASER_FILE__), __PARLEY_TEASER_INTEGRITY__, chatShares),
+    // The layouts' file, only on pages with a teaser or the inline layout: it takes the same code of the loader's as the chat.
+    () => loadScript<LayoutsModule>(url(__PARLEY_LAYOUTS_FILE__), __PARLEY_LAYOUTS_INTEGRITY__, chatShares),
   ),
 );
 if (!script) {

@@ -3,8 +3,8 @@
 import { mountChat } from '../src/chat/mount-chat.ts';
 import { createParleyChatClass, type ElementDeps } from '../src/loader/parley-chat.ts';
 import { loadLanguageChunk } from '../src/i18n/language-chunks.ts';
-import * as teaserModule from '../src/teaser/teaser.ts';
+import * as layoutsModule from '../src/layouts/layouts.ts';
 
 export function elementClassWithChat(deps: ElementDeps = {}) {
-  return createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: loadLanguageChunk }), () => Promise.resolve(teaserModule), deps);
+  return createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: loadLanguageChunk }), () => Promise.resolve(layoutsModule), deps);
 }

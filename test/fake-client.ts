@@ -67,6 +67,7 @@ export function fakeView(
   const view = {
     client: client as unknown as ChatClient,
     open,
+    inline: signal(false),
     draft: signal<string | undefined>(undefined),
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<PanelStrings>(panelStrings('en', undefined, options.strings)),

@@ -161,6 +161,32 @@ export const PAGE_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "the site's own layouts: a teaser after its delay, a page button with data-parley-open and its draft, focus back to it; launcher=\"none\"; the inline layout connected on first use",
+    async run(t) {
+      await t.page.goto(t.site({ teaser: 'Need help choosing a bike?', 'teaser-delay': '0' }));
+      await waitFor(t.page, `${WIDGET} return inWidget('[part~="teaser"]')?.textContent === 'Need help choosing a bike?';`, 'the teaser');
+      const ask = `const ask = document.createElement('button'); ask.id = 'ask'; ask.textContent = 'Ask about this order'; ask.setAttribute('data-parley-open', 'About order 1234: '); document.body.append(ask); ask.focus(); ask.click(); return true;`;
+      await t.page.run(ask);
+      await waitFor(t.page, `${WIDGET} return inWidget('textarea')?.value === 'About order 1234: ';`, 'the draft in the composer');
+      await waitFor(t.page, `${WIDGET} return !inWidget('[part~="teaser"]');`, 'the teaser gone once the panel opened');
+      await t.page.click('[part~="close"]');
+      await waitFor(t.page, `return document.activeElement?.id === 'ask';`, "focus back on the page's button");
+
+      await t.page.goto(t.site({ launcher: 'none', teaser: 'Not with launcher="none"', 'teaser-delay': '0' }));
+      await waitFor(t.page, `${WIDGET} return !!inWidget('[part~="launcher"]') && getComputedStyle(inWidget('[part~="launcher"]')).display === 'none';`, 'no floating button');
+      await pause(500);
+      expect(await t.page.run<boolean>(`${WIDGET} return !inWidget('[part~="teaser"]');`), 'no teaser with launcher="none"');
+      await t.page.run(ask);
+      await until(t.page, 'open');
+
+      await t.page.goto(t.site({ layout: 'inline', target: 'body', heading: 'Help centre' }));
+      await waitFor(t.page, `${WIDGET} return inWidget('[part~="panel"]')?.getAttribute('role') === 'region' && !!inWidget('textarea');`, 'the inline region');
+      expect(await t.page.run<boolean>(`${WIDGET} return !inWidget('[part~="close"]') && widget().dataset.connection === 'idle';`), 'no close button, no connection before first use');
+      await t.page.click('textarea');
+      await until(t.page, 'open');
+    },
+  },
+  {
     name: 'a phone-sized window (390×844): the composer usable',
     async run(t) {
       await t.page.setViewport(390, 844);

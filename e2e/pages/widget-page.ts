@@ -17,6 +17,15 @@ if (params.has('hostile')) {
     document.body.append(element);
   }
 }
+// ?below: a section far below the fold, id "below" (for the inline layout's data-target).
+if (params.has('below')) {
+  params.delete('below');
+  const spacer = document.createElement('div');
+  spacer.className = 'spacer';
+  const below = document.createElement('section');
+  below.id = 'below';
+  document.body.append(spacer, below);
+}
 // ?dir=rtl: a right-to-left page.
 if (params.has('dir')) {
   document.documentElement.dir = params.get('dir')!;

@@ -24,7 +24,7 @@ export const SLOT_AREAS: Readonly<Record<SlotName, 'localStorage' | 'sessionStor
   unsent: 'sessionStorage',
   /** storage="session": the conversation itself, kept while the tab's session lasts. */
   session: 'sessionStorage',
-  /** '1' once the visitor dismissed the teaser: not shown again in this browser session (teaser/teaser.ts). */
+  /** '1' once the visitor dismissed the teaser: not shown again in this browser session (layouts/teaser.ts). */
   teaser: 'sessionStorage',
 };
 

@@ -2,6 +2,8 @@
 // headless client, its DOM events, and the Preact panel in the element's shadow root.
 import { computed, effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
+import { watchInline } from './inline-layout.ts';
+import { warnOfLayoutValues } from './layout-check.ts';
 import { createChatClient, type ChatClientOptions } from '../client/create-chat-client.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
@@ -35,6 +37,7 @@ export function mountChat(host: ChatHost): MountedChat {
   const state = signal<ElementState>(host.state);
   chatSheet ??= sheetOf(widgetCss);
   adopt(root, chatSheet);
+  warnOfLayoutValues(element);
 
   // A bad configuration is the client's to explain: an `error` status and a console error.
   const options = optionsFromAttributes(element);
@@ -44,6 +47,8 @@ export function mountChat(host: ChatHost): MountedChat {
   if (host.state.open) client.setPanelOpen(true);
 
   const open = computed(() => state.value.open);
+  const layout = watchInline(element, host.mountPoint, () => client.connect());
+  teardown.push(layout.stop);
   const strings = computed(() => {
     const { words, strings: overrides } = state.value;
     return panelStrings(words.language, words.translation, overrides);
@@ -54,6 +59,7 @@ export function mountChat(host: ChatHost): MountedChat {
   const view: WidgetView = {
     client,
     open,
+    inline: layout.inline,
     draft,
     askedOpen: host.state.askedOpen,
     heading: computed(() => state.value.heading?.trim() || strings.value.heading),
@@ -62,7 +68,7 @@ export function mountChat(host: ChatHost): MountedChat {
     focusLauncher: () => focusOpener(state.value.opener, element, host.launcher),
   };
   render(h(ChatApp, { view }), host.mountPoint);
-  if (!open.value) teardown.push(primePanel(root, view));
+  if (!open.value && !layout.inline.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
   // The rich templates' and the menu's styles, after the chat's, once their code is here.
   teardown.push(effect(() => {

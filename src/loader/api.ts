@@ -47,6 +47,14 @@ export interface ParleyChatElement extends HTMLElement {
   startEvent: string | null;
   /** `language`: a BCP 47 tag (`nl`, `pt-BR`), the widget's language and `metadata.language`; default from the browser. */
   language: string | null;
+  /** `layout`: `launcher` (default) or `inline`: the chat in the page's flow, filling the element's box. */
+  layout: 'launcher' | 'inline' | null;
+  /** `launcher`: `button` (default) or `none`: no floating button, the page opens the panel itself. */
+  launcher: 'button' | 'none' | null;
+  /** `teaser`: a short greeting in a bubble beside the launcher, after `teaserDelay` seconds. */
+  teaser: string | null;
+  /** `teaser-delay`: seconds before the teaser shows (default 3). */
+  teaserDelay: string | null;
   /** `heading`: the panel's title. */
   heading: string | null;
   /** The panel is open (reflected as the `open` attribute). `open()` and `close()` change it too. */

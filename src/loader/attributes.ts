@@ -61,6 +61,13 @@ const UI_ATTRIBUTES = [
    */
   'notify-sound',
   /**
+   * `launcher` (default): a floating launcher and its panel; `inline`: the chat in the page's own
+   * flow, filling the element's box (`--parley-height`, default 560px), connected on the visitor's
+   * first interaction inside it. From the script tag, `data-target` names where it goes.
+   * @type 'launcher' | 'inline'
+   */
+  'layout',
+  /**
    * `button` (default): the floating launcher; `none`: no floating button, the site opens the
    * panel itself (`open()`, or any element with `data-parley-open`).
    * @type 'button' | 'none'
@@ -72,7 +79,10 @@ const UI_ATTRIBUTES = [
    * browser already has a conversation, nor with `launcher="none"`.
    */
   'teaser',
-  /** Seconds before the teaser shows (default 3). */
+  /**
+   * Seconds before the teaser shows (default 3).
+   * @property teaserDelay
+   */
   'teaser-delay',
 ] as const;
 
@@ -81,6 +91,9 @@ type UiAttribute = (typeof UI_ATTRIBUTES)[number];
 export type ObservedAttribute = ClientAttribute | UiAttribute;
 
 export const OBSERVED_ATTRIBUTES: string[] = [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES];
+
+/** The properties of the UI's attributes that reflect them as the client's do (element.launcher = 'none'). */
+export const UI_PROPERTIES: Readonly<Record<string, string>> = { heading: 'heading', layout: 'layout', launcher: 'launcher', teaser: 'teaser', 'teaser-delay': 'teaserDelay' };
 
 export function isClientAttribute(name: string): name is ClientAttribute {
   return Object.hasOwn(CLIENT_ATTRIBUTES, name);

@@ -57,14 +57,17 @@ export interface ChatModule {
   loadLanguage(tag: string): Promise<Translation>;
 }
 
-/** What the teaser's code needs of the element (teaser/teaser.ts; loaded only on pages with one). */
-export interface TeaserHost {
+/**
+ * What the code of the site's layouts needs of the element (layouts/: the teaser and the inline
+ * layout; loaded only on pages with one of them).
+ */
+export interface LayoutsHost {
   element: HTMLElement & { readonly isOpen: boolean };
   /** Where the launcher is: the teaser goes beside it, with its language and direction. */
   frame: Element;
   /** The bubble was activated: the panel opens, as the launcher opens it. */
   open(): void;
-  /** The visitor showed interest (dismissing counts): the chat starts loading. */
+  /** The chat is wanted (the teaser dismissed, the inline chat near the viewport): it starts loading. */
   intent(): void;
 }
 
@@ -74,7 +77,7 @@ export interface Teaser {
   hide(): void;
 }
 
-/** What the teaser's file provides. */
-export interface TeaserModule {
-  mountTeaser(host: TeaserHost): Teaser;
+/** What the layouts' file provides: the inline layout placed and watched, and the teaser. */
+export interface LayoutsModule {
+  mountLayouts(host: LayoutsHost): Teaser;
 }

@@ -22,7 +22,7 @@ function setup(loadLanguage: (tag: string) => Promise<Translation> = loadLanguag
   const deps = { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger(), store: memoryStore(), random: () => 0 };
   const load = vi.fn(loadLanguage);
   const tag = `parley-languages-${++tagCount}`;
-  customElements.define(tag, createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: load }), () => import('../teaser/teaser.ts'), deps));
+  customElements.define(tag, createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: load }), () => import('../layouts/layouts.ts'), deps));
   const create = (attributes: Record<string, string> = {}) => {
     const element = document.createElement(tag) as ParleyChatElement;
     for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes })) element.setAttribute(name, value);

@@ -26,7 +26,7 @@ function setup() {
   const load = vi.fn(() => new Promise<ChatModule>((resolve, reject) => loads.push({ resolve, reject })));
   const deps = { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger(), store: memoryStore(), random: () => 0 };
   const tag = `parley-loading-${++tagCount}`;
-  customElements.define(tag, createParleyChatClass(load, () => import('../teaser/teaser.ts'), deps));
+  customElements.define(tag, createParleyChatClass(load, () => import('../layouts/layouts.ts'), deps));
   const create = (attributes: Record<string, string> = {}) => {
     const element = document.createElement(tag) as ParleyChatElement;
     for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes })) element.setAttribute(name, value);

@@ -10,8 +10,8 @@ import { checkEvent, checkUser } from '../client/user-check.ts';
 import { hasConversation, threadChannelName } from '../browser/storage-marks.ts';
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
-import { CLIENT_ATTRIBUTES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
-import type { ChatModule, ElementDeps, MountedChat, Teaser, TeaserModule } from './chat-host.ts';
+import { CLIENT_ATTRIBUTES, UI_PROPERTIES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
+import type { ChatModule, ElementDeps, LayoutsModule, MountedChat, Teaser } from './chat-host.ts';
 import { el, setOrRemove } from './dom.ts';
 import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './language.ts';
 import { drawLauncher, type Launcher } from './launcher.ts';
@@ -23,9 +23,9 @@ export type { ElementDeps };
 export type { ParleyChatConstructor, ParleyChatElement, ParleyChatEventMap } from './api.ts';
 
 /** Every writable property, for values set before the element was defined. */
+const REFLECTED = { ...CLIENT_ATTRIBUTES, ...UI_PROPERTIES };
 const UPGRADABLE_PROPERTIES = [
-  ...Object.values(CLIENT_ATTRIBUTES).filter((property) => property !== 'threadId'),
-  'heading',
+  ...Object.values(REFLECTED).filter((property) => property !== 'threadId'),
   'isOpen',
   'strings',
 ];
@@ -33,8 +33,8 @@ const UPGRADABLE_PROPERTIES = [
 /** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
 export type ChatLoader = () => Promise<ChatModule>;
 
-/** Brings the teaser's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
-export type TeaserLoader = () => Promise<TeaserModule>;
+/** Brings the layouts' code (the teaser, the inline layout): a script of dist/ (the loader) or a dynamic import (the npm entry). */
+export type LayoutsLoader = () => Promise<LayoutsModule>;
 
 /** A language's texts for the chat's code (languageLoader). */
 type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
@@ -43,13 +43,13 @@ type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
  * Made for each registration (a tag name, its chat loader and test seams): a class of its own,
  * as customElements.define wants, over the one below.
  */
-export function createParleyChatClass(loadChat: ChatLoader, loadTeaser: TeaserLoader, deps: ElementDeps = {}): ParleyChatConstructor {
+export function createParleyChatClass(loadChat: ChatLoader, loadLayouts: LayoutsLoader, deps: ElementDeps = {}): ParleyChatConstructor {
   // What the elements of this class share: the chat's code, the languages' texts, the test seams.
   const chatCode = sharedLoad(loadChat);
   const wordsFor = languageLoader();
   return class extends ParleyChat {
     constructor() {
-      super(chatCode, wordsFor, deps, loadTeaser);
+      super(chatCode, wordsFor, deps, loadLayouts);
     }
   } as unknown as ParleyChatConstructor;
 }
@@ -75,9 +75,9 @@ class ParleyChat extends ElementBase {
   static readonly observedAttributes = OBSERVED_ATTRIBUTES;
 
   readonly #chatCode: ChatLoader;
-  readonly #teaserCode: TeaserLoader;
-  /** The teaser, once a page with one (or showTeaser()) asked for its code. */
-  #teaser: Promise<Teaser> | undefined;
+  readonly #layoutsCode: LayoutsLoader;
+  /** The layouts' code mounted (its teaser), once a page with a teaser or an inline layout, or showTeaser(), asked for it. */
+  #layouts: Promise<Teaser> | undefined;
   readonly #wordsFor: WordsFor;
   readonly #deps: ElementDeps;
 
@@ -111,10 +111,10 @@ class ParleyChat extends ElementBase {
   #stopAwaiting = () => {};
   #failure: HTMLElement | undefined;
 
-  constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps, teaserCode: TeaserLoader) {
+  constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps, layoutsCode: LayoutsLoader) {
     super();
     this.#chatCode = chatCode;
-    this.#teaserCode = teaserCode;
+    this.#layoutsCode = layoutsCode;
     this.#wordsFor = wordsFor;
     this.#deps = deps;
     this.#root = this.attachShadow({ mode: 'open' });
@@ -189,13 +189,6 @@ class ParleyChat extends ElementBase {
     this.#setOpen(Boolean(open), true);
   }
 
-  get heading(): string | null {
-    return this.getAttribute('heading');
-  }
-  set heading(value: string | null) {
-    setOrRemove(this, 'heading', value);
-  }
-
   get strings(): Partial<Strings> {
     return this.#overrides;
   }
@@ -246,17 +239,17 @@ class ParleyChat extends ElementBase {
   }
 
   showTeaser(text?: string): void {
-    this.#withTeaser((teaser) => teaser.show(text));
+    this.#withLayouts((teaser) => teaser.show(text));
   }
   hideTeaser(): void {
-    this.#withTeaser((teaser) => teaser.hide(), false);
+    this.#withLayouts((teaser) => teaser.hide(), false);
   }
 
-  // The teaser's code comes only for a page with one, or that calls showTeaser(); a file that
-  // cannot load is said in the console, and the page goes on without a teaser.
-  #withTeaser(run: (teaser: Teaser) => void, load = true): void {
-    const part = load ? (this.#teaser ??= this.#teaserCode().then((code) => code.mountTeaser({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }))) : this.#teaser;
-    part?.then(run, (error: Error) => console.warn(`[parley] no teaser: ${error.message}`));
+  // The layouts' code comes only for a page with a teaser or the inline layout, or that calls
+  // showTeaser(); a file that cannot load is said in the console, and the page goes on without.
+  #withLayouts(run: (teaser: Teaser) => void, load = true): void {
+    const part = load ? (this.#layouts ??= this.#layoutsCode().then((code) => code.mountLayouts({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }))) : this.#layouts;
+    part?.then(run, (error: Error) => console.warn(`[parley] ${error.message}`)); // "could not load …parley-layouts…: why"
   }
 
   forget(): Promise<void> {
@@ -284,6 +277,7 @@ class ParleyChat extends ElementBase {
       // (StrictMode's double mount, routers) must queue a start again.
       this.#startQueued = false;
       if (!this.isConnected) return;
+      if (this.matches('[teaser],[layout]')) this.#withLayouts(() => undefined);
       if (this.#load !== UNWANTED || this.#neededAtOnce()) this.#want();
       else void this.#checkStored();
     }, 0);
@@ -296,10 +290,7 @@ class ParleyChat extends ElementBase {
     // Meanwhile the visitor may have asked for it, or the page taken the element away.
     if (this.#load !== UNWANTED || !this.isConnected) return;
     if (kept) this.#want();
-    else {
-      this.#awaitConversation();
-      if (this.hasAttribute('teaser')) this.#withTeaser(() => undefined);
-    }
+    else this.#awaitConversation();
   }
 
   // Another tab of this browser starts a conversation for this client-id: this tab shares it
@@ -469,7 +460,7 @@ class ParleyChat extends ElementBase {
 }
 
 // clientId <-> client-id and the rest: properties that reflect their attributes.
-for (const [attribute, property] of Object.entries(CLIENT_ATTRIBUTES)) {
+for (const [attribute, property] of Object.entries(REFLECTED)) {
   if (property === 'threadId') continue; // the read-only threadId property is the live thread
   Object.defineProperty(ParleyChat.prototype, property, {
     configurable: true,

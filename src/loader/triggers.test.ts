@@ -136,6 +136,18 @@ describe('data-parley-open', () => {
   });
 });
 
+describe('launcher', () => {
+  it('a value that is not "button" or "none" keeps the launcher, and the console says what it takes', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const t = setup();
+    const element = t.create({ 'client-id': 'c1', 'base-url': 'https://service.test', launcher: 'hidden' });
+    element.open();
+    await settle();
+    expect(warn).toHaveBeenCalledWith('[parley] launcher="hidden" is not one of "button", "none": the widget uses "button"');
+    warn.mockRestore();
+  });
+});
+
 describe('focus on close', () => {
   it('goes back to the element that had it when open() was called, or to the launcher when that is gone', async () => {
     const t = setup();

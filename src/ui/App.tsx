@@ -1,4 +1,4 @@
-// The chat's UI: the panel while open. The launcher is the loader's (loader/launcher.ts), drawn
+// The chat's UI: the panel while open (always, in the inline layout). The launcher is the loader's (loader/launcher.ts), drawn
 // before this file loads. Rendered by <parley-chat> into its shadow root; styles come from
 // styles.ts, adopted by the element.
 // (The UI's .tsx files ask for Preact's h() in their first line rather than the automatic
@@ -16,7 +16,9 @@ function userIsActive(): boolean {
 }
 
 export function ChatApp({ view }: { view: WidgetView }) {
-  const open = useSignalValue(view.open);
+  // The inline layout's panel is always there, as a region of the page: "open" for all that reads.
+  const inline = useSignalValue(view.inline);
+  const open = useSignalValue(view.open) || inline;
   const strings = useSignalValue(view.strings);
   const client = view.client;
   const unread = useSignalValue(client.unread);
@@ -48,8 +50,9 @@ export function ChatApp({ view }: { view: WidgetView }) {
       draft={view.draft}
       strings={strings}
       heading={heading}
-      autoFocus={closedOnce.current && userIsActive()}
-      restored={!closedOnce.current}
+      autoFocus={closedOnce.current && userIsActive() && !inline}
+      restored={!closedOnce.current || inline}
+      inline={inline}
       onClose={() => view.setOpen(false)}
       onCloseWithFocus={() => (refocusLauncher.current = true)}
     />

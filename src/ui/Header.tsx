@@ -14,7 +14,8 @@ export function Header(props: {
   strings: PanelStrings;
   heading: string;
   titleId: string;
-  onClose: () => void;
+  /** Absent in the inline layout: the chat is part of the page, there is nothing to close. */
+  onClose?: () => void;
   onRetryNow: () => void;
   /** The menu's items, made with its code once that is here. */
   menu: (part: MenuPart) => MenuItem[];
@@ -52,9 +53,11 @@ export function Header(props: {
         )}
       </div>
       <OptionsMenu label={strings.moreOptions} items={props.menu} />
-      <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
-        <CloseIcon />
-      </button>
+      {props.onClose && (
+        <button type="button" class="icon-button close" part="close" aria-label={strings.closeChat} onClick={props.onClose}>
+          <CloseIcon />
+        </button>
+      )}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 // The open chat: a dialog labelled by its title. Escape closes it. Beside the page it is not
-// modal; on a phone it covers the page, so there it is modal and Tab stays inside it.
+// modal; on a phone it covers the page, so there it is modal and Tab stays inside it. In the
+// inline layout it is a region of the page, labelled by its title: nothing to close or trap.
 import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Signal } from '@preact/signals-core';
@@ -32,6 +33,8 @@ export function Panel(props: {
   /** Open at page load (restored, or configured open): shown at once, without the opening animation. */
   restored: boolean;
   onClose: () => void;
+  /** The inline layout: a region in the page's flow, never closed. */
+  inline?: boolean;
   /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
   onCloseWithFocus: () => void;
 }) {
@@ -68,10 +71,10 @@ export function Panel(props: {
     };
   }, []);
 
-  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY) && !props.inline;
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.isComposing) {
+    if (event.key === 'Escape' && !event.isComposing && !props.inline) {
       event.preventDefault();
       props.onClose();
     } else if (event.key === 'Tab' && fullScreen && panel.current) {
@@ -101,7 +104,7 @@ export function Panel(props: {
       ref={panel}
       class={props.restored ? 'panel restored' : 'panel'}
       part="panel"
-      role="dialog"
+      role={props.inline ? 'region' : 'dialog'}
       aria-modal={fullScreen ? 'true' : undefined}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
@@ -111,7 +114,7 @@ export function Panel(props: {
         strings={strings}
         heading={props.heading}
         titleId={titleId}
-        onClose={props.onClose}
+        onClose={props.inline ? undefined : props.onClose}
         onRetryNow={thenFocusComposer(() => client.retryNow())}
         menu={privacy.menu}
       />

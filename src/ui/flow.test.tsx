@@ -46,6 +46,7 @@ it('runs a whole conversation through the real client', async () => {
   const view: WidgetView = {
     client,
     open,
+    inline: signal(false),
     draft: signal<string | undefined>(undefined),
     heading: signal('Help'),
     strings: signal(panelStrings('en', undefined, {})),

@@ -9,6 +9,8 @@ export interface WidgetView {
   client: ChatClient;
   /** The panel is open. */
   open: ReadonlySignal<boolean>;
+  /** The inline layout (layout="inline"): the panel is a region of the page, always shown. */
+  inline: ReadonlySignal<boolean>;
   /** A text the page put in the composer (open({ draft })); the composer takes it and clears it. */
   draft: Signal<string | undefined>;
   /** It was opened by the visitor before the chat had loaded: it takes focus and animates in. */

@@ -1,4 +1,4 @@
-// docs/front-end.md, line 190. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 191. Made by scripts/doc-samples.ts: do not edit.
 declare const chat: import('parley-chat').ParleyChatElement;
 declare function showMyCalendar(payload: unknown): void;
 chat.addEventListener('parley:message', (event) => {

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */ /** @jsxImportSource preact */
-// docs/front-end.md, line 105, as a component. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 106, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'preact/hooks';
 import type {} from 'parley-chat/preact';
 

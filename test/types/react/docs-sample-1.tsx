@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */ /** @jsxImportSource react */
-// docs/front-end.md, line 89, as a component. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 90, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { useState } from 'react';
 import { defineParleyChat } from 'parley-chat';
 import type {} from 'parley-chat/react';

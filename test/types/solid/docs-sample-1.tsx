@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */ /** @jsxImportSource solid-js */
-// docs/front-end.md, line 137, as a component. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 138, as a component. Made by scripts/doc-samples.ts: do not edit.
 import { createSignal } from 'solid-js';
 import type {} from 'parley-chat/solid';
 

@@ -1,4 +1,4 @@
-// docs/front-end.md, line 128, as svelte-check sees it. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 129, as svelte-check sees it. Made by scripts/doc-samples.ts: do not edit.
 import type {} from 'parley-chat/svelte';
 import type { SvelteHTMLElements } from 'svelte/elements';
 

@@ -1,4 +1,4 @@
-// docs/front-end.md, line 113. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 114. Made by scripts/doc-samples.ts: do not edit.
 import vue from '@vitejs/plugin-vue';
 // vite.config.ts
 vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'parley-chat' } } })

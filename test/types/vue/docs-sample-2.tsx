@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */ /** @jsxImportSource vue */
-// docs/front-end.md, line 120, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 121, as Volar sees the template. Made by scripts/doc-samples.ts: do not edit.
 import type { ParleyChatEventMap } from 'parley-chat';
 import type {} from 'parley-chat/vue';
 import { defineComponent, ref } from 'vue';

@@ -117,6 +117,16 @@ describe('the teaser attribute', () => {
     expect(bubble(returning)).toBeNull();
   });
 
+  it('an empty teaser shows nothing, and the console says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const t = setup();
+    const element = t.create({ ...CONFIG, teaser: '  ' });
+    await after(5);
+    expect(bubble(element)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('[parley] the teaser attribute is empty: no teaser is shown');
+    warn.mockRestore();
+  });
+
   it('says "Dismiss" in the widget\'s language', async () => {
     const t = setup();
     const element = t.create({ ...CONFIG, language: 'de', teaser: 'Brauchen Sie Hilfe?' });

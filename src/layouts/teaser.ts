@@ -1,12 +1,12 @@
 // The teaser (widget contract, "Layouts and the site's own triggers"): after `teaser-delay`
 // seconds, a small bubble by the launcher with the site's greeting and a "Dismiss" button. Its
-// own file (dist/parley-teaser.<hash>.js), fetched only on pages with a teaser or that call
-// showTeaser(): every other page view pays nothing for it. It needs neither the chat nor a
+// code comes with the layouts' file (layouts.ts), fetched only on pages with a teaser, the inline
+// layout, or that call showTeaser(): every other page view pays nothing for it. It needs neither the chat nor a
 // connection, is never sent nor kept in the transcript, and never takes focus.
 import { hasConversation } from '../browser/storage-marks.ts';
 import { slotKey } from '../browser/slot-keys.ts';
 import { optionsFromAttributes } from '../loader/attributes.ts';
-import type { Teaser, TeaserHost } from '../loader/chat-host.ts';
+import type { Teaser, LayoutsHost } from '../loader/chat-host.ts';
 import { CLOSE_ICON, el, icon } from '../loader/dom.ts';
 import { sheetOf } from '../loader/styles.ts';
 import { DISMISS_WORDS } from './dismiss-words.ts';
@@ -26,7 +26,7 @@ export function clipTeaser(text: string): string {
 }
 
 /** `teaser-delay` in seconds: a number of 0 or more; anything else is the default, said once. */
-export function teaserDelay(value: string | null): number {
+function teaserDelay(value: string | null): number {
   if (value === null || value.trim() === '') return DEFAULT_DELAY_SECONDS;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds;
@@ -34,7 +34,7 @@ export function teaserDelay(value: string | null): number {
   return DEFAULT_DELAY_SECONDS;
 }
 
-export function mountTeaser(host: TeaserHost): Teaser {
+export function mountTeaser(host: LayoutsHost): Teaser {
   const { element, frame } = host;
   const root = element.shadowRoot!;
   if (!root.adoptedStyleSheets.includes((sheet ??= sheetOf(css)))) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -86,7 +86,9 @@ export function mountTeaser(host: TeaserHost): Teaser {
     host.intent();
   }
 
-  if (element.hasAttribute('teaser')) timer = setTimeout(() => void show(), teaserDelay(element.getAttribute('teaser-delay')) * 1000);
+  const attribute = element.getAttribute('teaser');
+  if (attribute !== null && !attribute.trim()) console.warn('[parley] the teaser attribute is empty: no teaser is shown');
+  else if (attribute !== null) timer = setTimeout(() => void show(), teaserDelay(element.getAttribute('teaser-delay')) * 1000);
   return { show: (text) => void show(text), hide };
 }
 
