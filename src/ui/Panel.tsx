@@ -59,7 +59,9 @@ export function Panel(props: {
     target?.focus();
   }, []);
 
-  // Hook cleanups run before the panel's DOM is removed, so focus can still be seen here.
+  // Hook cleanups run before the panel's DOM is removed, so focus can still be seen here. Focus
+  // nowhere (the body) counts as inside: Safari takes it off the composer to nowhere when the
+  // close button, which it does not focus, is clicked.
   const onCloseWithFocus = useRef(props.onCloseWithFocus);
   onCloseWithFocus.current = props.onCloseWithFocus;
   useLayoutEffect(() => {
@@ -67,7 +69,7 @@ export function Panel(props: {
     return () => {
       const root = el?.getRootNode() as Document | ShadowRoot | undefined;
       const active = root?.activeElement;
-      if (el && active && el.contains(active)) onCloseWithFocus.current();
+      if ((el && active && el.contains(active)) || document.activeElement === document.body) onCloseWithFocus.current();
     };
   }, []);
 
