@@ -72,3 +72,22 @@ test("the demo's help centre: the chat in the page, sized by the page, answering
   await composer(page).press('Enter');
   await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').last()).toBeVisible();
 });
+
+test('on a phone, in dark colours, right to left: the inline chat stays in the page, mirrored and usable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&heading=Help%20centre&layout=inline&target=main&language=ar');
+  const panel = page.locator('parley-chat [part~="panel"]');
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(390);
+  expect(box.height).toBe(560); // in the page's flow, not the phone's full screen
+  expect(await panel.evaluate((element) => [getComputedStyle(element).position, getComputedStyle(element).direction])).toEqual(['relative', 'rtl']);
+  const background = await panel.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(background).toBe('rgb(23, 25, 31)'); // --p-bg's dark default
+  const arabicComposer = page.getByRole('textbox', { name: 'رسالة' });
+  await arabicComposer.click();
+  await arabicComposer.fill('مرحبا');
+  await arabicComposer.press('Enter');
+  await expect(page.locator('parley-chat [part~="message"][data-from="user"]')).toHaveCount(1);
+});

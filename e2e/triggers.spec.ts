@@ -1,5 +1,6 @@
 // The site's own triggers in a real browser, through the one line: launcher="none", any element
 // with data-parley-open (its value a draft), open({ draft }), and focus back to the opener.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
 
@@ -98,6 +99,8 @@ test('the teaser: its own file only on pages with one, after its delay, announce
   expect(await fetched(page, /parley-layouts\./)).toBe(true);
   expect(await fetched(page, /parley-chat\./)).toBe(false); // no chat file, no connection
   await expect(page.locator('body')).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include('parley-chat').analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
   await teaser(page).getByText('Need help choosing a bike?').click();
   await expect(dialog(page)).toBeVisible();
