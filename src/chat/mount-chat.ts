@@ -3,7 +3,7 @@
 import { computed, effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { watchInline } from './inline-layout.ts';
-import { warnOfLayoutValues } from './layout-check.ts';
+import { warnOfLayoutValues } from '../layouts/layout-values.ts';
 import { createChatClient, type ChatClientOptions } from '../client/create-chat-client.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
@@ -37,7 +37,7 @@ export function mountChat(host: ChatHost): MountedChat {
   const state = signal<ElementState>(host.state);
   chatSheet ??= sheetOf(widgetCss);
   adopt(root, chatSheet);
-  warnOfLayoutValues(element);
+  warnOfLayoutValues(element, ['launcher']);
 
   // A bad configuration is the client's to explain: an `error` status and a console error.
   const options = optionsFromAttributes(element);

@@ -7,18 +7,17 @@
 import type { LayoutsHost } from '../loader/chat-host.ts';
 import { sheetOf } from '../loader/styles.ts';
 import css from './inline.css?inline';
+import { warnOfLayoutValues } from './layout-values.ts';
 
 /** The embed's mark on the element (src/embed.ts): its value is the script tag's data-target. */
 const EMBED_MARK = 'data-parley-embed';
-const LAYOUTS = ['launcher', 'inline'];
 
 let sheet: CSSStyleSheet | undefined;
 
 export function placeInline(host: LayoutsHost): void {
   const { element } = host;
-  const layout = element.getAttribute('layout');
-  if (layout !== null && !LAYOUTS.includes(layout)) console.warn(`[parley] layout="${layout}" is not one of "launcher", "inline": the widget uses "launcher"`);
-  if (layout !== 'inline') return;
+  warnOfLayoutValues(element, ['layout']);
+  if (element.getAttribute('layout') !== 'inline') return;
   const root = element.shadowRoot!;
   if (!root.adoptedStyleSheets.includes((sheet ??= sheetOf(css)))) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const target = element.getAttribute(EMBED_MARK);
