@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE } from './Transcript.tsx';
 import { ChatApp } from './App.tsx';
-import type { TranscriptEntry } from '../conversation/transcript.ts';
+import type { ReceivedEntry, TranscriptEntry } from '../conversation/transcript.ts';
 import { fakeView, received, userEntry } from '../../test/fake-client.ts';
 
 afterEach(cleanup);
@@ -133,6 +133,8 @@ describe('transcript', () => {
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 900 });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 300 });
     await setEntries(t, [...t.client.entries.value, received('second')]);
+    // At the next frame, once for all the messages drawn before it.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(scroller.scrollTop).toBe(900);
   });
 
@@ -327,6 +329,41 @@ describe('a long conversation', () => {
     // Everything is still inside the one log, in order.
     expect(t.texts().at(-1)).toBe('news');
     expect(within(log).getAllByText(/^m\d+$/)).toHaveLength(2 * PAGE);
+  });
+
+  it('a flood while the visitor follows along keeps the log bounded; while they read older ones, nothing leaves', async () => {
+    const t = await openLong(thread(10));
+    let entries = t.client.entries.value;
+    const rendered: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      entries = [...entries, received(`flood ${i}`)];
+      await setEntries(t, entries);
+      rendered.push(t.texts().length);
+    }
+    expect(Math.max(...rendered)).toBe(3 * PAGE);
+    expect(Math.min(...rendered.slice(PAGE))).toBe(PAGE);
+    // The latest ones, in order, none missing.
+    const shown = t.texts();
+    expect(shown).toEqual(entries.slice(-shown.length).map((entry) => (entry as ReceivedEntry).text));
+    await nextFrame();
+    expect(t.scroller.scrollTop).toBe(t.scroller.scrollHeight - t.scroller.clientHeight);
+    // Reading older ones (scrolled up): the messages that come add below, none leaves above.
+    await act(async () => {
+      t.scroller.scrollTop = 400;
+      fireEvent.scroll(t.scroller);
+    });
+    const before = t.texts();
+    for (let i = 0; i < 100; i++) {
+      entries = [...entries, received(`later ${i}`)];
+      await setEntries(t, entries);
+    }
+    expect(t.texts()).toEqual([...before, ...Array.from({ length: 100 }, (_, i) => `later ${i}`)]);
+    expect(t.scroller.scrollTop).toBe(400);
+    // Back to the latest: following again, the log is back to PAGE.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /100 unread messages/ })));
+    expect(t.texts()).toEqual(Array.from({ length: PAGE }, (_, i) => `later ${100 - PAGE + i}`));
+    await setEntries(t, [...entries, received('last')]);
+    expect(t.texts().at(-1)).toBe('last');
   });
 
   it('brings more at once when the messages shown do not fill the view', async () => {

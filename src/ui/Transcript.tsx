@@ -49,8 +49,9 @@ export function Transcript(props: {
   const { strings, loaded } = props;
   const visible = visibleEntries(props.entries);
   const scroller = useRef<HTMLDivElement>(null);
-  const [shown, live, unread, bringOlder] = useHistoryWindow(visible, props, scroller);
-  const [newCount, onScroll, jump] = useScrollAnchor(scroller, shown, live, bringOlder, props.extra, loaded);
+  const following = useRef(true);
+  const [shown, live, unread, bringOlder] = useHistoryWindow(visible, props, scroller, following);
+  const [newCount, onScroll, jump] = useScrollAnchor(scroller, following, shown, live, bringOlder, props.extra, loaded);
 
   const now = Date.now();
   // Each entry with what goes above it: kept in groups, so the history cut falls between entries.

@@ -1,6 +1,8 @@
 // Which entries the transcript renders: the latest PAGE at first, PAGE more of those in memory
 // each time the visitor nears the top, then older ones from storage (onOlder); and where the
-// history ends and the live part of the log begins.
+// history ends and the live part of the log begins. While the visitor follows along, the oldest
+// rendered leave once there are MOST_FOLLOWED: a flood of messages costs each new one a render of
+// a bounded log, not of every message that came before it.
 import { useReducer, useRef } from 'preact/hooks';
 import type { TranscriptEntry } from '../../conversation/transcript.ts';
 
@@ -8,6 +10,8 @@ import type { TranscriptEntry } from '../../conversation/transcript.ts';
 const OLDER_THRESHOLD_PX = 300;
 /** Entries rendered at first, and added each time the visitor nears the top. */
 export const PAGE = 30;
+/** Entries rendered, at most, while the visitor follows along at the bottom: then back to PAGE. */
+const MOST_FOLLOWED = 3 * PAGE;
 
 /**
  * The entries rendered, oldest first (none until the conversation is loaded); the index in them
@@ -26,6 +30,7 @@ export function useHistoryWindow(
   visible: readonly TranscriptEntry[],
   props: { loaded: boolean; readSeq: number; hasOlder: boolean; onOlder: () => Promise<unknown> },
   scroller: { readonly current: HTMLElement | null },
+  following: { readonly current: boolean },
 ): HistoryWindow {
   const { loaded } = props;
   // The id of the oldest entry rendered (null: the oldest in memory); set at the first render
@@ -53,6 +58,11 @@ export function useHistoryWindow(
   if (from < 0) {
     from = 0;
     if (start.current) start.current = null;
+  }
+  // Following along, the view is at the bottom: the oldest rendered are out of sight.
+  if (following.current && visible.length - from > MOST_FOLLOWED) {
+    from = visible.length - PAGE;
+    start.current = visible[from]!.id;
   }
   const shown = loaded ? visible.slice(from) : [];
   let live = shown.findIndex((entry) => entry.id === boundary.current);

@@ -15,6 +15,8 @@ export type ScrollAnchor = [newCount: number, onScroll: () => void, jump: () => 
 
 export function useScrollAnchor(
   scroller: { readonly current: HTMLElement | null },
+  /** The visitor is following along at the bottom (set here, read by the history window too). */
+  following: { current: boolean },
   shown: readonly TranscriptEntry[],
   live: number,
   bringOlder: () => void,
@@ -23,19 +25,35 @@ export function useScrollAnchor(
 ): ScrollAnchor {
   const first = shown[0]?.id;
   const last = shown.at(-1);
-  const following = useRef(true);
   const shownFirst = useRef<string | undefined>(undefined);
   const fromBottom = useRef<number | undefined>(undefined);
 
   // Entries about to appear above (or vanish from) the top: keep the distance from the bottom,
-  // so what the visitor reads stays put. The DOM is still the previous render's here.
+  // so what the visitor reads stays put. The DOM is still the previous render's here. (Following
+  // along, the view goes to the bottom anyway: no layout to force.)
   const el = scroller.current;
-  if (el && first !== shownFirst.current) fromBottom.current = el.scrollHeight - el.scrollTop;
+  if (el && first !== shownFirst.current && !following.current) fromBottom.current = el.scrollHeight - el.scrollTop;
 
   const older = useRef(bringOlder);
   older.current = bringOlder;
   const frame = useRef(0);
   const skipFollow = useRef(false);
+  // The scroll to the latest, at the next frame: a flood of messages renders many times a frame,
+  // and scrolling at each render would force a layout each time (one frame lays them all out).
+  const followFrame = useRef(0);
+  const fillToo = useRef(false);
+  /** To the latest at the next frame; `fill`: and more, if what shows does not fill the view. */
+  const followSoon = (fill = false) => {
+    fillToo.current ||= fill;
+    if (followFrame.current) return;
+    const el = scroller.current!;
+    followFrame.current = requestAnimationFrame(() => {
+      followFrame.current = 0;
+      scrollToBottom(el);
+      if (fillToo.current && el.scrollHeight <= el.clientHeight) older.current();
+      fillToo.current = false;
+    });
+  };
 
   // While following, a growing composer or a resized window keeps the latest messages in view.
   useLayoutEffect(() => {
@@ -45,6 +63,7 @@ export function useScrollAnchor(
     return () => {
       observer?.disconnect();
       cancelAnimationFrame(frame.current);
+      cancelAnimationFrame(followFrame.current);
     };
   }, []);
 
@@ -65,7 +84,7 @@ export function useScrollAnchor(
     } else if (fromBottom.current !== undefined) {
       el.scrollTop = el.scrollHeight - fromBottom.current;
       if (el.scrollHeight <= el.clientHeight) bringOlder();
-    }
+    } else if (following.current) followSoon(true);
     fromBottom.current = undefined;
   }, [first]);
 
@@ -78,7 +97,7 @@ export function useScrollAnchor(
       // task that opened the panel.
       const el = scroller.current;
       frame.current = requestAnimationFrame(() => showLatest(el));
-    } else if (following.current || last?.kind === 'user') scrollToBottom(scroller.current);
+    } else if (following.current || last?.kind === 'user') followSoon();
     mounted.current = true;
   }, [last?.id, shown.length - live, extra, loaded]);
 
@@ -98,7 +117,8 @@ export function useScrollAnchor(
 
   const onScroll = () => {
     const el = scroller.current;
-    if (el) follow(el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX);
+    // Messages drawn but not yet scrolled to (followSoon): the view is not where it is going.
+    if (el && !followFrame.current) follow(el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX);
     bringOlder();
   };
 
