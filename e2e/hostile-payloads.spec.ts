@@ -5,11 +5,11 @@
 // Long Tasks API (buffered) and a requestAnimationFrame gap probe, both from before the page's
 // first script. The figures are printed.
 //
-// The control API takes bodies of up to 1 MB, so the 1 MB text and the over-limit frame are sent
-// down the widget's own socket through Playwright's WebSocket route (the route passes everything
-// else between the page and the emulator untouched). That route delivers frames through script
-// of its own on the page, so the flood runs in a test without it: its tasks are the widget's.
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+// Every frame comes from the emulator through the control API (bodies of up to 8 MB), not through
+// Playwright's WebSocket route: that route delivers a frame through script of its own on the page,
+// in the same task as the widget's handling (about 200 ms of it for a frame of 1 MB here), and the
+// tasks measured must be the widget's.
+import { expect, test, type Page } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
 
 const LONGEST_TASK_MS = 250;
@@ -55,28 +55,20 @@ const received = (threadId: string, responses: unknown[]) => ({
 });
 const many = <T>(count: number, make: (i: number) => T): T[] => Array.from({ length: count }, (_, i) => make(i));
 
-/** The widget, opened and connected, with the probes installed (and its socket routed, if asked). */
-async function openWidget(page: Page, options: { route?: boolean } = {}) {
+/** The widget, opened and connected, with the probes installed. */
+async function openWidget(page: Page) {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  let socket: WebSocketRoute | undefined;
-  if (options.route) {
-    await page.routeWebSocket(/./, (route) => {
-      route.connectToServer();
-      socket = route;
-    });
-  }
   await page.addInitScript(installProbe);
   const widget = page.locator('parley-chat');
   await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget).toHaveAttribute('data-connection', 'open');
   const threadId = await widget.evaluate((el) => (el as HTMLElement & { threadId: string }).threadId);
-  if (options.route) expect(socket).toBeDefined();
   const figures: Record<string, string | number> = {};
 
   /** Runs one step and reports the longest task and frame gap that started during it. */
@@ -110,7 +102,7 @@ async function openWidget(page: Page, options: { route?: boolean } = {}) {
     console.log(`${title}:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
   }
 
-  return { widget, threadId, socket: () => socket!, warnings, figures, step, finish, bot: page.locator('parley-chat [part~="message"][data-from="bot"]') };
+  return { widget, threadId, warnings, figures, step, finish, bot: page.locator('parley-chat [part~="message"][data-from="bot"]') };
 }
 
 test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 responses, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
@@ -176,9 +168,10 @@ test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 resp
   await finish('hostile payloads: cards, list items, 20,000 responses, a flood');
 });
 
-test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({ page }) => {
+test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { widget, threadId, socket, warnings, step, finish, figures, bot } = await openWidget(page, { route: true });
+  const m = emulator(request);
+  const { widget, threadId, warnings, step, finish, figures, bot } = await openWidget(page);
 
   // A 1 MB text, with links all through it, and 5,000 quick replies.
   const long = 'Read https://parley.test/docs?page=1 and tell me (what you think). '.repeat(15_000).slice(0, 1_000_000);
@@ -186,7 +179,7 @@ test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounde
   const frame = JSON.stringify(received(threadId, [text(long, 0, replies)]));
   await step(
     '1 MB text with 5,000 quick replies',
-    async () => socket().send(frame),
+    () => m.control('push', { raw: frame }),
     async () => {
       await expect(bot.last().getByRole('button', { name: 'Show more' })).toBeVisible();
       await expect(page.locator('parley-chat [part~="quick-replies"]').getByText('and 4,987 more')).toBeVisible();
@@ -227,7 +220,7 @@ test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounde
   const tooBig = JSON.stringify(received(threadId, [text('x'.repeat(5_000_000))]));
   await step(
     'frame of 5 MB (over the limit)',
-    async () => socket().send(tooBig),
+    () => m.control('push', { raw: tooBig }),
     () => expect.poll(() => warnings.some((warning) => warning.startsWith('[parley] dropped a frame of 5000'))).toBe(true),
   );
 

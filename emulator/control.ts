@@ -17,6 +17,9 @@ import type { WebhookReceiver } from './webhooks/receiver.ts';
 import { HttpError, readJson, sendError, sendJson } from './core/http.ts';
 import { describeIssues } from './socket/frames.ts';
 
+/** A control body's most: a frame past the widget's 4 MiB limit fits, so a test can push one. */
+const MAX_CONTROL_BODY_BYTES = 8_000_000;
+
 const count = z.number().int().nonnegative();
 const closeCode = z
   .number()
@@ -110,7 +113,8 @@ export async function handleControl(core: EmulatorControl, req: IncomingMessage,
     if (req.method !== 'POST') return sendError(req, res, 405, `use POST for ${verb}`);
     let json: unknown;
     try {
-      json = await readJson(req, { requireJsonType: false }); // tests post with fetch's text/plain default
+      // Tests post with fetch's text/plain default, and push frames past the widget's 4 MiB limit.
+      json = await readJson(req, { requireJsonType: false, maxBytes: MAX_CONTROL_BODY_BYTES });
     } catch (err) {
       return sendError(req, res, err instanceof HttpError ? err.status : 400, (err as Error).message);
     }

@@ -57,15 +57,17 @@ export class HttpError extends Error {
 const MAX_BODY_BYTES = 1_000_000;
 
 /**
- * Reads a JSON body (an empty body is `{}`). Throws HttpError 413 past MAX_BODY_BYTES, 415 when
- * a non-empty body is declared as something else than JSON, 400 when it is not valid JSON.
+ * Reads a JSON body (an empty body is `{}`). Throws HttpError 413 past `maxBytes` (default
+ * MAX_BODY_BYTES), 415 when a non-empty body is declared as something else than JSON, 400 when
+ * it is not valid JSON.
  */
-export function readJson(req: IncomingMessage, options: { requireJsonType?: boolean } = {}): Promise<unknown> {
+export function readJson(req: IncomingMessage, options: { requireJsonType?: boolean; maxBytes?: number } = {}): Promise<unknown> {
+  const limit = options.maxBytes ?? MAX_BODY_BYTES;
   return new Promise((resolve, reject) => {
     const type = header(req, 'content-type');
     const declared = Number(header(req, 'content-length') ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      reject(new HttpError(413, `body too large: ${declared} bytes (the limit is ${MAX_BODY_BYTES})`));
+    if (declared > limit) {
+      reject(new HttpError(413, `body too large: ${declared} bytes (the limit is ${limit})`));
       req.resume();
       return;
     }
@@ -75,10 +77,10 @@ export function readJson(req: IncomingMessage, options: { requireJsonType?: bool
     req.on('data', (chunk: Buffer) => {
       if (failed) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         failed = true;
         chunks.length = 0;
-        reject(new HttpError(413, `body too large: more than ${MAX_BODY_BYTES} bytes`));
+        reject(new HttpError(413, `body too large: more than ${limit} bytes`));
         return; // keep draining so the answer still reaches the client
       }
       chunks.push(chunk);

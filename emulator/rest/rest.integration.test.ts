@@ -565,6 +565,17 @@ describe('REST API, default mode', () => {
     expect(answer.body.message).toMatch(/too large/);
   });
 
+  it('the control API takes a body of up to 8 MB (a frame past the widget\'s 4 MiB limit), not more', async () => {
+    const push = (size: number) =>
+      fetch(`${emu.url}/__control/push`, { method: 'POST', body: JSON.stringify({ threadId: tid(), raw: 'x'.repeat(size) }) });
+    // Past the REST limit and the widget's own: taken (no socket is on that thread to get it).
+    const fiveMb = await push(5_000_000);
+    expect(fiveMb.status).toBe(200);
+    const nineMb = await push(9_000_000);
+    expect(nineMb.status).toBe(413);
+    expect((await nineMb.json()).message).toMatch(/too large.*8000000/);
+  });
+
   it('415: a body that is not declared JSON', async () => {
     const t = tid();
     const answer = await rest('POST', `messages/${t}`, { raw: JSON.stringify(text('hi')), headers: { 'content-type': 'text/plain' } });

@@ -168,5 +168,7 @@ function actionOf(action: TemplateAction | undefined): RichAction | undefined {
 
 /** Only absolute http(s) addresses are loaded or followed. */
 function webUrl(value = ''): string | undefined {
-  return httpUrl(value.trim()); // with no base, a relative address is not a URL at all
+  // No address, nothing to parse (a failed parse throws, and a carousel of thousands of cards
+  // without pictures would throw thousands of times). With no base, a relative address is not a URL.
+  return (value = value.trim()) ? httpUrl(value) : undefined;
 }

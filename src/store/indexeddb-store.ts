@@ -141,8 +141,19 @@ function deleteThread(store: IDBObjectStore, keys: Keys, threadId: string): void
   store.delete(keys.counter(threadId));
 }
 
-function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Batch): void {
-  for (const entry of batch.entries.values()) store.put(entry, keys.entry(threadId, entry));
+/**
+ * Entries put in one task. A flood's write carries thousands, and each put clones its entry at
+ * once: the write waits for each slice's last put (its success event is a task of its own, and
+ * the transaction stays open through it), so no task of the page clones them all.
+ */
+const PUTS_PER_TASK = 100;
+
+async function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Batch): Promise<void> {
+  let puts = 0;
+  for (const entry of batch.entries.values()) {
+    const put = store.put(entry, keys.entry(threadId, entry));
+    if (++puts % PUTS_PER_TASK === 0) await promisifyRequest(put);
+  }
   for (const entry of batch.removed.values()) store.delete(keys.entry(threadId, entry));
   for (const record of batch.outbox.values()) store.put(record, keys.outbox(threadId, record.outgoing.traceId));
   for (const traceId of batch.delivered) store.delete(keys.outbox(threadId, traceId));
@@ -169,7 +180,7 @@ async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved,
   }
   if (writing.meta) store.put(writing.meta, keys.meta);
   for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
-  for (const [threadId, batch] of writing.threads) putBatch(store, keys, threadId, batch);
+  for (const [threadId, batch] of writing.threads) await putBatch(store, keys, threadId, batch);
   for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
   await promisifyRequest(store.transaction);
   return 'stored';

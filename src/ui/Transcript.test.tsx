@@ -360,7 +360,7 @@ describe('a long conversation', () => {
     expect(t.texts()).toEqual([...before, ...Array.from({ length: 100 }, (_, i) => `later ${i}`)]);
     expect(t.scroller.scrollTop).toBe(400);
     // Back to the latest: following again, the log is back to PAGE.
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: /100 unread messages/ })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /100 unread messages/ })));
     expect(t.texts()).toEqual(Array.from({ length: PAGE }, (_, i) => `later ${100 - PAGE + i}`));
     await setEntries(t, [...entries, received('last')]);
     expect(t.texts().at(-1)).toBe('last');
