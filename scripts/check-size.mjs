@@ -110,6 +110,10 @@
 // The chat 44.36 kB (+0.37 kB: the inline panel as a region, its styles, its connection on first
 // use, the header's close button optional, layout values checked). The layout values' check in
 // one home for the part and the chat (layouts/layout-values.ts): the part 2.92 kB, the chat 44.38.
+// A flood costs a bounded render (the transcript keeps at most 90 entries while the visitor follows
+// along, and scrolls once a frame), no task clones a flood's whole write (IndexedDB puts 100 at a
+// time), no empty address is parsed: the chat 44.52 kB (+0.14 kB). The page's own "Dismiss" (the
+// `strings` property) on the teaser: the part 2.94 kB.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -121,7 +125,7 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.38, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.52, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
@@ -130,7 +134,7 @@ const budgets = [
   { name: "the languages' table, loaded with the first language other than English", files: dist.filter((file) => /^parley-languages\.[\w-]+\.js$/.test(file)), budget: 1.31, ceiling: 2 },
   { name: 'the notifications, loaded when a page asks for them', files: dist.filter((file) => /^parley-notify\.[\w-]+\.js$/.test(file)), budget: 0.85, ceiling: 2 },
   // Loaded by the loader on pages with a teaser or the inline layout (or that call showTeaser()).
-  { name: 'the teaser and the inline layout, loaded on pages with one', files: dist.filter((file) => /^parley-layouts\.[\w-]+\.js$/.test(file)), budget: 2.92, ceiling: 3 },
+  { name: 'the teaser and the inline layout, loaded on pages with one', files: dist.filter((file) => /^parley-layouts\.[\w-]+\.js$/.test(file)), budget: 2.94, ceiling: 3 },
   { name: 'the memory and session stores, loaded when a conversation first needs one', files: dist.filter((file) => /^parley-storage\.[\w-]+\.js$/.test(file)), budget: 1.47, ceiling: 2 },
 ];
 

@@ -170,5 +170,6 @@ function actionOf(action: TemplateAction | undefined): RichAction | undefined {
 function webUrl(value = ''): string | undefined {
   // No address, nothing to parse (a failed parse throws, and a carousel of thousands of cards
   // without pictures would throw thousands of times). With no base, a relative address is not a URL.
-  return (value = value.trim()) ? httpUrl(value) : undefined;
+  const trimmed = value.trim();
+  return trimmed ? httpUrl(trimmed) : undefined;
 }

@@ -133,6 +133,14 @@ describe('the teaser attribute', () => {
     await after(3);
     expect(dismissButton(element).getAttribute('aria-label')).toBe('Ausblenden');
   });
+
+  it('says the page\'s own word where the strings property overrides "dismiss"', async () => {
+    const t = setup();
+    const element = t.create({ ...CONFIG, language: 'de', teaser: 'Brauchen Sie Hilfe?' });
+    element.strings = { dismiss: 'Nicht jetzt' };
+    await after(3);
+    expect(dismissButton(element).getAttribute('aria-label')).toBe('Nicht jetzt');
+  });
 });
 
 describe('showTeaser() and hideTeaser()', () => {

@@ -66,7 +66,10 @@ export function mountTeaser(host: LayoutsHost): Teaser {
     const shown = clipTeaser(String(text));
     if (!shown || !(await allowed()) || !element.isConnected) return;
     bubble?.remove();
-    bubble = drawBubble(shown, frame.getAttribute('lang') ?? 'en', { open: host.open, dismiss });
+    // The page's own word (the `strings` property's `dismiss`) over the widget's.
+    const language = frame.getAttribute('lang') ?? 'en';
+    const dismissLabel = element.strings.dismiss ?? DISMISS_WORDS[language] ?? DISMISS_WORDS.en!;
+    bubble = drawBubble(shown, dismissLabel, { open: host.open, dismiss });
     frame.append(bubble);
     announcer.textContent = shown;
   }
@@ -93,9 +96,9 @@ export function mountTeaser(host: LayoutsHost): Teaser {
 }
 
 /** The bubble: the greeting (a button: it opens the panel) and "Dismiss". */
-function drawBubble(text: string, language: string, on: { open(): void; dismiss(): void }): HTMLElement {
+function drawBubble(text: string, dismissLabel: string, on: { open(): void; dismiss(): void }): HTMLElement {
   const open = el('button', { type: 'button', class: 'teaser-text' }, text);
-  const dismiss = el('button', { type: 'button', class: 'teaser-dismiss', part: 'teaser-dismiss', 'aria-label': DISMISS_WORDS[language] ?? DISMISS_WORDS.en! }, icon(CLOSE_ICON, true));
+  const dismiss = el('button', { type: 'button', class: 'teaser-dismiss', part: 'teaser-dismiss', 'aria-label': dismissLabel }, icon(CLOSE_ICON, true));
   open.addEventListener('click', on.open);
   dismiss.addEventListener('click', on.dismiss);
   return el('div', { class: 'teaser', part: 'teaser' }, open, dismiss);

@@ -62,7 +62,7 @@ export interface ChatModule {
  * layout; loaded only on pages with one of them).
  */
 export interface LayoutsHost {
-  element: HTMLElement & { readonly isOpen: boolean };
+  element: HTMLElement & { readonly isOpen: boolean; readonly strings: Partial<Strings> };
   /** Where the launcher is: the teaser goes beside it, with its language and direction. */
   frame: Element;
   /** The bubble was activated: the panel opens, as the launcher opens it. */

@@ -4,7 +4,8 @@
 //
 // A long thread costs no long task: only the latest PAGE entries render at first. Near the top,
 // PAGE more of those in memory render, then older ones come from storage (client.loadOlder),
-// and the view keeps its place. History brought in that way goes into a part of the log that
+// and the view keeps its place. A flood costs none either: while the visitor follows along, the
+// oldest rendered leave again (history-window.ts). History brought in that way goes into a part of the log that
 // is aria-live="off": its additions are not news, so screen readers do not announce them, while
 // new messages still land in the live part and are announced once.
 import { h, type ComponentChildren } from 'preact';
