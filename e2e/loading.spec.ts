@@ -42,8 +42,9 @@ async function watchFrames(page: Page) {
     const frame = () => {
       const root = document.querySelector('parley-chat')?.shadowRoot;
       if (root?.querySelector('[part~="panel"] [role="log"]')) marks.panel ??= performance.now();
-      const latest = [...(root?.querySelectorAll('[part~="message"]') ?? [])].at(-1);
-      if (latest?.textContent?.includes('latest')) marks.latest ??= performance.now();
+      // The visitor's last message (the bot's answer may have come after it before the reload).
+      const messages = [...(root?.querySelectorAll('[part~="message"][data-from="user"]') ?? [])];
+      if (messages.at(-1)?.textContent?.includes('latest')) marks.latest ??= performance.now();
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);

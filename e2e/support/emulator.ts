@@ -37,6 +37,11 @@ export interface ReceivedFrame {
   blackholed?: boolean;
 }
 
+// A read is sent again when the connection was reset: a kept-alive socket the dev server closed
+// for idleness just as the request went out (ECONNRESET, seen once in a full run). Reads only:
+// a control verb that changes something is never sent twice.
+const READ = { maxRetries: 2 };
+
 export function emulator(request: APIRequestContext) {
   const control = async (verb: string, body: unknown = {}) => {
     const response = await request.post(`/parley-emulator/__control/${verb}`, { data: body });
@@ -45,16 +50,16 @@ export function emulator(request: APIRequestContext) {
   };
   /** The keys `npm start`'s emulator made at start (random): the console's state shows them to its own side. */
   const keys = async (): Promise<{ apiKey: string; managementKey: string }> => {
-    const state = await (await request.get('/parley-emulator/console/api/state')).json();
+    const state = await (await request.get('/parley-emulator/console/api/state', READ)).json();
     return state.settings;
   };
   return {
     control,
     keys,
     reset: () => control('reset'),
-    state: async (): Promise<EmulatorState> => (await request.get('/parley-emulator/__control/state')).json(),
+    state: async (): Promise<EmulatorState> => (await request.get('/parley-emulator/__control/state', READ)).json(),
     received: async (threadId?: string): Promise<ReceivedFrame[]> =>
-      (await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)).json(),
+      (await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`, READ)).json(),
     /** A human agent answers through the REST API, as a back end or the console would. */
     agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
       const response = await request.post(`/parley-emulator/rest/v1/messages/${encodeURIComponent(threadId)}`, {
@@ -66,7 +71,7 @@ export function emulator(request: APIRequestContext) {
     /** The message.send payloads the emulator received, in order. */
     sends: async (threadId?: string) => {
       const frames: ReceivedFrame[] = await (
-        await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`)
+        await request.get(`/parley-emulator/__control/received${threadId ? `?threadId=${encodeURIComponent(threadId)}` : ''}`, READ)
       ).json();
       return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
     },
