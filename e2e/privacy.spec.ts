@@ -136,6 +136,9 @@ test('forget() in one tab empties every tab and the browser; the next message st
     expect({ records: stored.records, local: stored.local, session: stored.session }).toEqual({ records: 0, local: [], session: [] });
   }
   await expect.poll(async () => (await emulator(request).state()).connections.filter((connection) => !connection.closedAt)).toHaveLength(0);
+  // The pages come back (as from the back/forward cache): a page that stays hidden holds no lock,
+  // and a message from it would wait for a silent holder's take-over before it could go.
+  for (const page of [first, second]) await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
 
   await chat(first, 'a new start');
   const newThread = await widget(first).evaluate((el) => (el as ParleyChatElement).threadId);
