@@ -8,7 +8,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { build, type Plugin, type Rollup } from 'vite';
-import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from '../src/embed-shares.ts';
+import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -119,6 +119,7 @@ function writeChatPart(prefix: string, built: { code: string; map?: string }): [
 const parts = {
   languages: writeChatPart('parley-languages', { code: languageFileCode(await writeLanguages()) }),
   rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
+  markdown: writeChatPart('parley-markdown', await buildInMemory('src/embed-markdown.ts', {}, MARKDOWN_TAKES)),
   menu: writeChatPart('parley-menu', await buildInMemory('src/embed-menu.ts', {}, MENU_TAKES)),
   notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
   storage: writeChatPart('parley-storage', await buildInMemory('src/embed-storage.ts', {}, STORAGE_TAKES)),

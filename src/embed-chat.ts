@@ -4,8 +4,8 @@
 // knows the files beside it (scripts/build-embed.ts writes their names and integrity hashes in
 // here): its parts that only some conversations need, and the table of its languages' files
 // (fetched with the first language other than English: 32 hashes gzip cannot shrink).
-import { menuFrom, mountChat, notificationsFrom, otherModesFrom, richFrom } from './chat/mount-chat.ts';
-import { menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
+import { markdownFrom, menuFrom, mountChat, notificationsFrom, otherModesFrom, richFrom } from './chat/mount-chat.ts';
+import { markdownShares, menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
 import { currentClassicScript } from './browser/current-script.ts';
 import type { ChatModule } from './loader/chat-host.ts';
 import type { Translation } from './i18n/translation.ts';
@@ -13,7 +13,7 @@ import { CHAT_EXPORTS, loadScript } from './loader/load-script.ts';
 import { languageFileName } from './i18n/language-files.ts';
 
 /** The parts' files beside this one: the name and integrity of each. */
-declare const __PARLEY_PARTS__: Record<'rich' | 'menu' | 'notifications' | 'storage' | 'languages', [string, string]>;
+declare const __PARLEY_PARTS__: Record<'rich' | 'markdown' | 'menu' | 'notifications' | 'storage' | 'languages', [string, string]>;
 
 // Read now, a classic <script> or nothing, as the loader reads its own (src/embed.ts). What the
 // loader handed over is on it; nothing is when the file was put on a page by hand.
@@ -41,6 +41,7 @@ async function loadLanguage(tag: string): Promise<Translation> {
 
 if (script?.[CHAT_EXPORTS]) {
   richFrom(() => loadPart('rich', richShares));
+  markdownFrom(() => loadPart('markdown', markdownShares));
   menuFrom(() => loadPart('menu', menuShares));
   notificationsFrom(() => loadPart('notifications', notificationShares));
   otherModesFrom(() => loadPart('storage', storageShares));

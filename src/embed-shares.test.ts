@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './embed-shares.ts';
+import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './embed-shares.ts';
 import { chatShares } from './loader/chat-shares.ts';
-import { menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
+import { markdownShares, menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
 
 /** The values `takes` names, from the modules themselves, in its order. */
 async function named(takes: Shares): Promise<unknown[]> {
@@ -21,6 +21,7 @@ describe('what a script-tag file takes from the one that loads it', () => {
     for (const [takes, handed] of [
       [CHAT_TAKES, chatShares],
       [RICH_TAKES, richShares],
+      [MARKDOWN_TAKES, markdownShares],
       [MENU_TAKES, menuShares],
       [NOTIFICATIONS_TAKES, notificationShares],
       [STORAGE_TAKES, storageShares],

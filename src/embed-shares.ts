@@ -47,6 +47,12 @@ export const MENU_TAKES: Shares = [
   ['src/ui/author-name.ts', ['authorName']],
 ];
 
+/** What the Markdown takes from the chat (chat/part-shares.ts hands it over). */
+export const MARKDOWN_TAKES: Shares = [
+  ['preact', ['h', 'Fragment']],
+  ['src/ui/Linkified.tsx', ['NewTabNote', 'Linkified']],
+];
+
 /** What the memory and session stores take from the chat (chat/part-shares.ts hands it over). */
 export const STORAGE_TAKES: Shares = [
   ['src/browser/slots.ts', ['slot']],

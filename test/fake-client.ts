@@ -61,13 +61,14 @@ export type FakeClient = ReturnType<typeof fakeClient>;
 
 export function fakeView(
   client: FakeClient = fakeClient(),
-  options: { open?: boolean; heading?: string; strings?: Partial<Strings> } = {},
+  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; markdown?: boolean } = {},
 ) {
   const open = signal(options.open ?? false);
   const view = {
     client: client as unknown as ChatClient,
     open,
     inline: signal(false),
+    markdown: signal(options.markdown ?? false),
     draft: signal<string | undefined>(undefined),
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<PanelStrings>(panelStrings('en', undefined, options.strings)),

@@ -18,15 +18,18 @@ import { notificationsAsked, watchNotifications } from './notifications-part.ts'
 import { trackVisualViewport } from './viewport.ts';
 import { richArrivedSignal } from '../ui/rich-slot.ts';
 import { menuArrivedSignal } from '../ui/menu-slot.ts';
+import { markdownArrivedSignal } from '../ui/markdown-slot.ts';
 
 export { richFrom } from '../ui/rich-slot.ts';
 export { menuFrom } from '../ui/menu-slot.ts';
+export { markdownFrom } from '../ui/markdown-slot.ts';
 export { notificationsFrom } from './notifications-part.ts';
 export { otherModesFrom } from '../store/other-modes-part.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
 let richSheet: CSSStyleSheet | undefined;
 let menuSheet: CSSStyleSheet | undefined;
+let markdownSheet: CSSStyleSheet | undefined;
 
 function adopt(root: ShadowRoot, sheet: CSSStyleSheet): void {
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -56,13 +59,16 @@ export function mountChat(host: ChatHost): MountedChat {
   // A draft the page put in (open({ draft })): the composer takes it, then it is gone.
   let lastDraft = host.state.draft;
   const draft = signal(lastDraft?.text);
+  const markdown = signal(element.hasAttribute('markdown'));
   const view: WidgetView = {
     client,
+    markdown,
     open,
     inline: layout.inline,
     draft,
     askedOpen: host.state.askedOpen,
-    heading: computed(() => state.value.heading?.trim() || strings.value.heading),
+    // Read again with each change of the element's state (an attribute changed: a new state).
+    heading: computed(() => (state.value && element.getAttribute('heading')?.trim()) || strings.value.heading),
     strings,
     setOpen: host.setOpen,
     focusLauncher: () => focusOpener(state.value.opener, element, host.launcher),
@@ -70,12 +76,14 @@ export function mountChat(host: ChatHost): MountedChat {
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value && !layout.inline.value) teardown.push(primePanel(root, view));
   teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
-  // The rich templates' and the menu's styles, after the chat's, once their code is here.
+  // The rich templates', the menu's and the Markdown's styles, after the chat's, once their code is here.
   teardown.push(effect(() => {
     const templates = richArrivedSignal.value;
     const menu = menuArrivedSignal.value;
+    const markdown = markdownArrivedSignal.value;
     if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
     if (menu) adopt(root, (menuSheet ??= sheetOf(menu.menuCss)));
+    if (markdown) adopt(root, (markdownSheet ??= sheetOf(markdown.markdownCss)));
   }));
   const notify = signal(notificationsAsked(element));
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
@@ -100,6 +108,7 @@ export function mountChat(host: ChatHost): MountedChat {
       const opened = next.open !== state.value.open;
       state.value = { ...next };
       if (next.draft && next.draft !== lastDraft) draft.value = (lastDraft = next.draft).text;
+      markdown.value = element.hasAttribute('markdown');
       const asked = notificationsAsked(element);
       if (JSON.stringify(asked) !== JSON.stringify(notify.value)) notify.value = asked;
       // A live `language` changes the texts in place and what the next messages say they are in.

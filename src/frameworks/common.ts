@@ -34,6 +34,8 @@ export interface ParleyChatAttributes {
   'notify-title'?: boolean | '' | 'true' | 'false';
   /** A short sound for a message that arrives while the page is hidden or the panel closed. Off unless set. */
   'notify-sound'?: boolean | '' | 'true' | 'false';
+  /** Bot and agent texts drawn as a safe subset of Markdown (bold, italics, code, links, lists, quotes). Off unless set. */
+  markdown?: boolean;
   /** `launcher` (default) or `inline`: the chat in the page's flow, filling the element's box. */
   layout?: 'launcher' | 'inline';
   /** `button` (default): the floating launcher; `none`: the site opens the panel itself (`open()`, `data-parley-open`). */

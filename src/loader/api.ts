@@ -61,6 +61,11 @@ export interface ParleyChatElement extends HTMLElement {
   isOpen: boolean;
   /** Overrides of any UI string. */
   strings: Partial<Strings>;
+  /**
+   * `markdown`: bot and agent texts are drawn as a safe subset of Markdown (bold, italics, code,
+   * links, lists, quotes); anything else, HTML included, shows as written.
+   */
+  markdown: boolean;
   /** The current thread, once the stored conversation is loaded. */
   readonly threadId: string | undefined;
   /** The connection's state, also reflected as `data-connection`. */

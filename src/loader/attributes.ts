@@ -61,6 +61,13 @@ const UI_ATTRIBUTES = [
    */
   'notify-sound',
   /**
+   * Bot and agent texts are drawn as a safe subset of Markdown: bold, italics, code, links (http,
+   * https, mailto, tel), lists and quotes; anything else, HTML included, shows as written. On
+   * when present, as HTML's boolean attributes. The visitor's own texts are never Markdown.
+   * @type boolean
+   */
+  'markdown',
+  /**
    * `launcher` (default): a floating launcher and its panel; `inline`: the chat in the page's own
    * flow, filling the element's box (`--parley-height`, default 560px), connected on the visitor's
    * first interaction inside it. From the script tag, `data-target` names where it goes.

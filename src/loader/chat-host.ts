@@ -21,8 +21,6 @@ export interface ElementState {
   strings: Partial<Strings>;
   /** The language the panel speaks and its texts (fetched before the panel first shows). */
   words: Words;
-  /** The `heading` attribute. */
-  heading: string | null;
   /** The latest draft the page put in (open({ draft }), data-parley-open): a new object each time. */
   draft?: { text: string } | undefined;
   /** The page's element that had focus when the panel opened (data-parley-open, open()): focus goes back to it. */

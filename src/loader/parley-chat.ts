@@ -28,6 +28,7 @@ const UPGRADABLE_PROPERTIES = [
   ...Object.values(REFLECTED).filter((property) => property !== 'threadId'),
   'isOpen',
   'strings',
+  'markdown',
 ];
 
 /** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
@@ -172,10 +173,10 @@ class ParleyChat extends ElementBase {
     if (previous === value) return;
     if (name === 'language') this.#chooseLanguage(value);
     else if (name === 'open') this.#setOpen(value !== null, false);
-    else if (name === 'heading' || name[0] === 'n') this.#update(); // heading, notify-title, notify-sound
     // A new mode keeps the conversation (no new client); the client refuses one that is none.
     else if (name === 'storage') void this.#chat?.client.setStorage((value ?? 'local') as StorageMode);
-    else if (isClientAttribute(name) && this.#chat) {
+    else if (!isClientAttribute(name)) this.#update(); // the UI's: heading, notify-*, markdown, the layouts'
+    else if (this.#chat) {
       // New configuration: a new client. Several attributes set together cost one reconnect.
       this.#unmount();
       this.#queueStart();
@@ -187,6 +188,13 @@ class ParleyChat extends ElementBase {
   }
   set isOpen(open: boolean) {
     this.#setOpen(Boolean(open), true);
+  }
+
+  get markdown(): boolean {
+    return this.hasAttribute('markdown');
+  }
+  set markdown(on: boolean) {
+    this.toggleAttribute('markdown', Boolean(on));
   }
 
   get strings(): Partial<Strings> {
@@ -384,7 +392,7 @@ class ParleyChat extends ElementBase {
   }
 
   #state() {
-    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, heading: this.getAttribute('heading'), draft: this.#draft, opener: this.#opener };
+    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, draft: this.#draft, opener: this.#opener };
   }
 
   // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the

@@ -2,6 +2,7 @@
 // visitor's own messages the delivery status with a retry when it failed.
 import { Component, Fragment, h } from 'preact';
 import { useState } from 'preact/hooks';
+import { askMarkdown, looksLikeMarkdown, markdownArrivedSignal } from './markdown-slot.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { safeUrl } from './safe-url.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
@@ -17,6 +18,8 @@ import { authorName } from './author-name.ts';
 export interface BubbleProps {
   entry: TranscriptEntry;
   strings: PanelStrings;
+  /** Bot and agent texts are drawn as Markdown (the `markdown` attribute). */
+  markdown?: boolean | undefined;
   /** Same author as the entry before: no repeated name and picture. */
   continued: boolean;
   onRetry: (traceId: number) => void;
@@ -30,11 +33,11 @@ export interface BubbleProps {
  */
 export class MessageBubble extends Component<BubbleProps> {
   override shouldComponentUpdate(next: BubbleProps): boolean {
-    const { entry, strings, continued } = this.props;
-    return next.entry !== entry || next.strings !== strings || next.continued !== continued;
+    const { entry, strings, continued, markdown } = this.props;
+    return next.entry !== entry || next.strings !== strings || next.continued !== continued || next.markdown !== markdown;
   }
 
-  override render({ entry, strings, continued, onRetry, onDiscard, onAction }: BubbleProps) {
+  override render({ entry, strings, markdown, continued, onRetry, onDiscard, onAction }: BubbleProps) {
     // The visitor's own entry (with its delivery status), or a received one; a received one
     // `from` the user was sent as the visitor from another device, so it has arrived: delivered.
     const own = entry.kind === 'user' ? entry : undefined;
@@ -64,11 +67,7 @@ export class MessageBubble extends Component<BubbleProps> {
           {rich ? (
             <Rich content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
           ) : (
-            // dir="auto": a message takes the direction of its own text (English in an Arabic widget, and back).
-            // A long text is drawn a part at a time; the bubble takes focus when its "Show more" goes.
-            <p class={received?.isFallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto" tabIndex={entry.text.length > TEXT_CHUNK_LENGTH ? -1 : undefined}>
-              {entry.text.length > TEXT_CHUNK_LENGTH ? <LongText text={entry.text} strings={strings} /> : <Linkified text={entry.text} newTab={strings.newTab} />}
-            </p>
+            <TextBubble text={entry.text} fallback={received?.isFallback} markdown={markdown && from !== 'user'} strings={strings} />
           )}
           <More count={received?.more ?? 0} strings={strings} />
           <p class="meta">
@@ -125,6 +124,30 @@ function Avatar({ picture, initial }: { picture: string | undefined; initial: st
         <span class="avatar-initial">{initial}</span>
       )}
     </div>
+  );
+}
+
+/**
+ * A message's text, autolinked, never HTML; a bot's or an agent's as Markdown where the element
+ * asks for it (its code comes with the first text that looks like Markdown). dir="auto": a
+ * message takes the direction of its own text (English in an Arabic widget, and back). A long
+ * text is drawn a part at a time, as written; the bubble takes focus when its "Show more" goes.
+ */
+function TextBubble({ text, fallback, markdown: asked, strings }: { text: string; fallback: boolean | undefined; markdown: boolean | undefined; strings: PanelStrings }) {
+  const long = text.length > TEXT_CHUNK_LENGTH;
+  const formatted = asked && !fallback && !long && looksLikeMarkdown(text);
+  const markdown = useSignalValue(formatted ? askMarkdown() : markdownArrivedSignal);
+  if (formatted && markdown) {
+    return (
+      <div class="bubble markdown" part="bubble" dir="auto">
+        <markdown.MarkdownText text={text} newTab={strings.newTab} />
+      </div>
+    );
+  }
+  return (
+    <p class={fallback ? 'bubble fallback' : 'bubble'} part="bubble" dir="auto" tabIndex={long ? -1 : undefined}>
+      {long ? <LongText text={text} strings={strings} /> : <Linkified text={text} newTab={strings.newTab} />}
+    </p>
   );
 }
 

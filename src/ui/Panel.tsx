@@ -35,6 +35,8 @@ export function Panel(props: {
   onClose: () => void;
   /** The inline layout: a region in the page's flow, never closed. */
   inline?: boolean;
+  /** Bot and agent texts are drawn as Markdown. */
+  markdown?: boolean;
   /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
   onCloseWithFocus: () => void;
 }) {
@@ -128,6 +130,7 @@ export function Panel(props: {
         hasOlder={hasOlder}
         onOlder={() => client.loadOlder()}
         strings={strings}
+        markdown={props.markdown}
         onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
         onDiscard={(traceId) => thenFocusComposer(() => client.discard(traceId))()}
         onAction={(label, action) => thenFocusComposer(() => client.sendAction(label, action).catch(() => undefined))()}

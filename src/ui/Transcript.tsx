@@ -38,6 +38,7 @@ export function Transcript(props: {
   hasOlder: boolean;
   onOlder: () => Promise<unknown>;
   strings: PanelStrings;
+  markdown?: boolean | undefined;
   onRetry: (traceId: number) => void;
   onDiscard: (traceId: number) => void;
   onAction: (label: string, action: RichAction) => void;
@@ -62,6 +63,7 @@ export function Transcript(props: {
         key={entry.id}
         entry={entry}
         strings={strings}
+        markdown={props.markdown}
         continued={authorKey(shown[index - 1]) === authorKey(entry)}
         onRetry={props.onRetry}
         onDiscard={props.onDiscard}

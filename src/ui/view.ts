@@ -7,6 +7,8 @@ import type { PanelStrings } from '../i18n/strings.ts';
 export interface WidgetView {
   /** status, entries, typing, quickReplies, serviceError, and the actions on them. */
   client: ChatClient;
+  /** Bot and agent texts are drawn as Markdown (the `markdown` attribute). */
+  markdown: ReadonlySignal<boolean>;
   /** The panel is open. */
   open: ReadonlySignal<boolean>;
   /** The inline layout (layout="inline"): the panel is a region of the page, always shown. */
