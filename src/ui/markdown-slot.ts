@@ -4,7 +4,7 @@
 import type * as MarkdownModule from './markdown/markdown-part.ts';
 import { partSlot } from './part-slot.ts';
 
-export type MarkdownPart = typeof MarkdownModule;
+type MarkdownPart = typeof MarkdownModule;
 
 const markdown = partSlot<MarkdownPart>('texts show their Markdown as written: its code could not be loaded');
 

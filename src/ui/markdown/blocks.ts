@@ -3,7 +3,7 @@
 // it: their lines stay paragraph text. Linear in the text's length: every line is looked at a
 // bounded number of times per level, and quotes and lists nest at most MAX_DEPTH deep (deeper
 // markers stay text), so even tens of thousands of `>` or list markers cost a few passes.
-import { inlines, type Inline } from './inlines.ts';
+import { inlines, work, type Inline } from './inlines.ts';
 
 export type Block =
   | { t: 'p'; c: Inline[] }
@@ -28,6 +28,7 @@ function blocks(lines: string[], depth: number): Block[] {
   const out: Block[] = [];
   let i = 0;
   while (i < lines.length) {
+    work.steps++;
     const line = lines[i]!;
     if (BLANK.test(line)) i++;
     else if (FENCE.test(line)) i = fenced(lines, i, out);
@@ -52,7 +53,10 @@ function fenced(lines: string[], start: number, out: Block[]): number {
   const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
   const code: string[] = [];
   let i = start + 1;
-  for (; i < lines.length && !closing.test(lines[i]!); i++) code.push(lines[i]!);
+  for (; i < lines.length && !closing.test(lines[i]!); i++) {
+    code.push(lines[i]!);
+    work.steps++;
+  }
   out.push({ t: 'pre', text: code.join('\n') });
   return i + 1; // past the closing fence (or the end: an unclosed fence runs to it)
 }
@@ -61,6 +65,7 @@ function quote(lines: string[], start: number, depth: number, out: Block[]): num
   const inner: string[] = [];
   let i = start;
   for (; i < lines.length; i++) {
+    work.steps++;
     const line = lines[i]!;
     const marker = QUOTE.exec(line);
     if (marker) inner.push(line.slice(marker[0].length));
@@ -82,7 +87,10 @@ function list(lines: string[], start: number, depth: number, out: Block[]): numb
   while (i < lines.length) {
     // Blank lines between two items keep one list.
     let next = i;
-    while (next < lines.length && BLANK.test(lines[next]!)) next++;
+    while (next < lines.length && BLANK.test(lines[next]!)) {
+      next++;
+      work.steps++;
+    }
     const item = next < lines.length ? ITEM.exec(lines[next]!) : null;
     if (!item || (item[3] !== undefined ? item[4] : item[2]) !== kind) break;
     // The item's content starts after its marker; an empty first line: one space after it.
@@ -100,11 +108,15 @@ function itemLines(lines: string[], start: number, indent: number, depth: number
   let i = start;
   const pad = ' '.repeat(indent);
   for (; i < lines.length; i++) {
+    work.steps++;
     const line = lines[i]!;
     if (BLANK.test(line)) {
       // A blank line stays in the item only when the item goes on after it.
       let next = i + 1;
-      while (next < lines.length && BLANK.test(lines[next]!)) next++;
+      while (next < lines.length && BLANK.test(lines[next]!)) {
+        next++;
+        work.steps++;
+      }
       if (next >= lines.length || !lines[next]!.startsWith(pad)) return i;
       for (; i < next; i++) own.push('');
       i--;
@@ -117,7 +129,10 @@ function itemLines(lines: string[], start: number, indent: number, depth: number
 
 function paragraph(lines: string[], start: number, depth: number, out: Block[]): number {
   let i = start + 1;
-  while (i < lines.length && !BLANK.test(lines[i]!) && !startsBlock(lines[i]!, depth)) i++;
+  while (i < lines.length && !BLANK.test(lines[i]!) && !startsBlock(lines[i]!, depth)) {
+    i++;
+    work.steps++;
+  }
   // Each line's own indentation is not text (CommonMark strips it).
   out.push({ t: 'p', c: inlines(lines.slice(start, i).map((line) => line.trimStart()).join('\n')) });
   return i;
