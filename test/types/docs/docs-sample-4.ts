@@ -1,4 +1,4 @@
-// docs/front-end.md, line 201. Made by scripts/doc-samples.ts: do not edit.
+// docs/front-end.md, line 243. Made by scripts/doc-samples.ts: do not edit.
 import { createChatClient } from 'parley-chat';
 
 const client = createChatClient({
