@@ -119,6 +119,12 @@
 // the chat, its name and hash, the look of a Markdown text and the attribute read (+0.33 kB, the
 // bubble's text a component of its own); in the loader, the `markdown` property (and the
 // `heading` attribute read by the chat itself, -9 bytes).
+// Issue 40's renderers: the site's drawing of a response (SiteDrawn.tsx) comes with the rich
+// templates' part (+0.41 kB: 4.04 kB, the budget 4.05), asked for by the first response a renderer of the site's
+// is set for. In the chat, entries keep the response as received (rich content is made again from
+// it when read from storage or another tab, so rich-recheck.ts went: -0.15 kB, the chat 44.70 kB, the budget 44.71).
+// In the loader, the `renderers` property (paid for by a shorter misuse message, attributes
+// removed without first asking whether they are there, and no enumerable reflected properties).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -130,10 +136,10 @@ const largestLanguage = languages.reduce((largest, file) => (largest && gzippedS
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.85, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.71, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
-  { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 3.63, ceiling: 5 },
+  { name: 'the rich templates, loaded with the first rich response or long text', files: dist.filter((file) => /^parley-rich\.[\w-]+\.js$/.test(file)), budget: 4.05, ceiling: 5 },
   // Loaded with the first bot text that looks like Markdown, where the page sets `markdown`.
   { name: 'the Markdown, loaded with the first text that needs it', files: dist.filter((file) => /^parley-markdown\.[\w-]+\.js$/.test(file)), budget: 2.97, ceiling: 3.5 },
   // Loaded when a page asks for notifications (notify-title, notify-sound).

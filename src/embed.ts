@@ -49,7 +49,7 @@ registerElement('parley-chat', () =>
   ),
 );
 if (!script) {
-  console.error('[parley] no chat added: load parley.js with a classic <script> tag with data-client-id');
+  console.error('[parley] no chat added: load parley.js with a classic <script> tag');
 } else if (document.body) {
   mountFromScript(script);
 } else {

@@ -9,7 +9,8 @@ import type { RichAction } from '../src/conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry, UserEntry } from '../src/conversation/transcript.ts';
 import type { QuickReply } from '../src/protocol/frames.ts';
 import { panelStrings, type PanelStrings, type Strings } from '../src/i18n/strings.ts';
-import type { WidgetView } from '../src/ui/view.ts';
+import type { Drawing, WidgetView } from '../src/ui/view.ts';
+import type { ParleyChatElement, ParleyRenderers } from '../src/loader/api.ts';
 
 function fakeClient() {
   const entries = signal<readonly TranscriptEntry[]>([]);
@@ -61,14 +62,14 @@ export type FakeClient = ReturnType<typeof fakeClient>;
 
 export function fakeView(
   client: FakeClient = fakeClient(),
-  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; markdown?: boolean } = {},
+  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; markdown?: boolean; renderers?: ParleyRenderers; element?: HTMLElement } = {},
 ) {
   const open = signal(options.open ?? false);
   const view = {
     client: client as unknown as ChatClient,
     open,
     inline: signal(false),
-    markdown: signal(options.markdown ?? false),
+    drawing: signal<Drawing>({ markdown: options.markdown ?? false, renderers: options.renderers, element: (options.element ?? globalThis.document?.createElement('div')) as ParleyChatElement }),
     draft: signal<string | undefined>(undefined),
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<PanelStrings>(panelStrings('en', undefined, options.strings)),

@@ -13,6 +13,7 @@ import { prepareClock } from '../ui/time.ts';
 import type { WidgetView } from '../ui/view.ts';
 import { optionsFromAttributes } from '../loader/attributes.ts';
 import type { ChatHost, ElementState, MountedChat } from '../loader/chat-host.ts';
+import type { ParleyChatElement } from '../loader/api.ts';
 import { sheetOf } from '../loader/styles.ts';
 import { notificationsAsked, watchNotifications } from './notifications-part.ts';
 import { trackVisualViewport } from './viewport.ts';
@@ -60,9 +61,12 @@ export function mountChat(host: ChatHost): MountedChat {
   let lastDraft = host.state.draft;
   const draft = signal(lastDraft?.text);
   const markdown = signal(element.hasAttribute('markdown'));
+  // The element, as the site sees it: its renderers draw with its own send() and sendEvent().
+  const site = element as ParleyChatElement;
+  const renderers = signal(site.renderers);
   const view: WidgetView = {
     client,
-    markdown,
+    drawing: computed(() => ({ markdown: markdown.value, renderers: renderers.value, element: site })),
     open,
     inline: layout.inline,
     draft,
@@ -109,6 +113,7 @@ export function mountChat(host: ChatHost): MountedChat {
       state.value = { ...next };
       if (next.draft && next.draft !== lastDraft) draft.value = (lastDraft = next.draft).text;
       markdown.value = element.hasAttribute('markdown');
+      renderers.value = site.renderers;
       const asked = notificationsAsked(element);
       if (JSON.stringify(asked) !== JSON.stringify(notify.value)) notify.value = asked;
       // A live `language` changes the texts in place and what the next messages say they are in.

@@ -1,7 +1,9 @@
 // Turns a `message.received` payload into transcript entries, each with the delay before it
 // appears. The rules are the contract's: silent messages show nothing, a rich template becomes
 // an entry the UI draws, a response the widget cannot draw shows the message's fallback (once),
-// `custom` shows nothing (the page gets it in parley:message), roles map to bot, agent or user.
+// `custom` is kept for the site's renderers and shown by nothing else (the page gets it in
+// parley:message too), roles map to bot, agent or user. Every response but text keeps its raw
+// form on its entry, for the site's renderers.
 import type { Logger } from '../protocol/parse.ts';
 import { TextResponsePayload, type Originator, type QuickReply, type ReceivedPayload } from '../protocol/frames.ts';
 import { MAX_ENTRIES_PER_MESSAGE, MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
@@ -51,6 +53,7 @@ export function expandReceived(
     if (message.silent) continue;
     const originator: Originator | undefined = message.originator ?? payload.originator;
     const from = authorOf(originator?.role);
+    const { responses: _, ...fields } = message;
     const author = {
       from,
       ...(originator?.name ? { name: originator.name } : {}),
@@ -68,10 +71,10 @@ export function expandReceived(
     });
 
     let fallbackShown = false;
-    const showFallback = (delay: number) => {
+    const showFallback = (delay: number, raw?: Partial<ReceivedEntry>) => {
       if (fallbackShown) return;
       fallbackShown = true;
-      if (message.fallback) entries.push({ entry: make(message.fallback, { isFallback: true }), delay });
+      if (message.fallback) entries.push({ entry: make(message.fallback, { isFallback: true, ...raw }), delay });
       else context.logger.warn('[parley] a response cannot be shown and has no fallback');
     };
 
@@ -94,11 +97,14 @@ export function expandReceived(
         showFallback(delay);
         continue;
       }
+      // The site's renderers get the response as it came, and its message's own fields.
+      const raw = { response, message: { ...fields, originator } };
       const result = toRichContent(response.type, response.payload);
-      if ('content' in result) entries.push({ entry: make(message.fallback ?? '', { rich: result.content }), delay });
-      else if ('problem' in result) {
+      if ('content' in result) entries.push({ entry: make(message.fallback ?? '', { rich: result.content, ...raw }), delay });
+      else if ('skip' in result) entries.push({ entry: make(message.fallback ?? '', { hidden: true, ...raw }), delay });
+      else {
         context.logger.warn(`[parley] ${result.problem}: showing the fallback`);
-        showFallback(delay);
+        showFallback(delay, raw);
       }
     }
     if (responses.length === 0 && message.fallback) {

@@ -92,7 +92,7 @@ function unreadCount(list: readonly TranscriptEntry[], readSeq: number): number 
   for (let i = list.length - 1; i >= 0; i--) {
     const entry = list[i]!;
     if (entry.seq <= readSeq) break;
-    if (entry.kind === 'received' && entry.from !== 'user') count++;
+    if (entry.kind === 'received' && entry.from !== 'user' && !entry.hidden) count++;
   }
   return count;
 }

@@ -1,6 +1,6 @@
 // The transcript's entries and the pure functions that move them. Everything here is plain
 // data, so it persists as it is and tests need no clock or socket.
-import type { OutgoingMessage, QuickReply } from '../protocol/frames.ts';
+import type { OutgoingMessage, QuickReply, ReceivedMessage, Response } from '../protocol/frames.ts';
 import type { RichContent } from './rich.ts';
 
 /** pending (not yet on a socket) -> sent (written to an open socket) -> delivered (echoed by the service). */
@@ -52,6 +52,12 @@ export interface ReceivedEntry {
   /** How many responses of its message came after this one and are not shown (a bound: ../protocol/limits.ts). */
   more?: number;
   earlier?: boolean;
+  /** The response as received, for the site's renderers (`renderers`): kept for every response but text. */
+  response?: Response;
+  /** The fields of the message it came in (its fallback, originator, meta), for the renderers' context. */
+  message?: Omit<ReceivedMessage, 'responses'>;
+  /** Drawn only by the site's renderer (a `custom` response): no bubble of the widget's, not unread, no quick replies. */
+  hidden?: boolean;
 }
 
 export type TranscriptEntry = UserEntry | ReceivedEntry;
@@ -65,7 +71,7 @@ export function bySeq(a: TranscriptEntry, b: TranscriptEntry): number {
 export function activeQuickReplies(entries: readonly TranscriptEntry[]): QuickReply[] {
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
-    if (entry.kind === 'user' && entry.hidden) continue; // an event the user did not see
+    if (entry.hidden) continue; // an event the user did not see, a response only the site draws
     return entry.kind === 'received' ? (entry.quickReplies ?? []) : [];
   }
   return [];

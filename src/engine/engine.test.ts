@@ -62,7 +62,7 @@ describe('expandReceived', () => {
     ]);
   });
 
-  it('a template becomes a rich entry carrying the fallback; custom is not drawn; a bad one falls back and the rest shows', () => {
+  it('a template becomes a rich entry carrying the fallback; custom a hidden entry for the site\'s renderers; a bad one falls back and the rest shows', () => {
     const ctx = context();
     const image = { type: 'image', payload: { title: 'Our office', url: 'https://cdn.test/office.jpg' }, delay: 300 };
     const result = expandReceived(
@@ -77,9 +77,17 @@ describe('expandReceived', () => {
     expect(result.entries.map((e) => [e.entry.text, e.entry.rich?.type, e.entry.isFallback ?? false, e.delay])).toEqual([
       ['Here it is', undefined, false, 0],
       ['Our office: https://cdn.test/office.jpg', 'image', false, 300],
+      ['Our office: https://cdn.test/office.jpg', undefined, false, 0],
       ['Our office: https://cdn.test/office.jpg', undefined, true, 0],
       ['Anything else?', undefined, false, 0],
     ]);
+    // Every response but text keeps its raw form and its message's fields, for the site's renderers.
+    const [said, drawn, custom, broken] = result.entries.map((e) => e.entry);
+    expect([said!.response, said!.hidden]).toEqual([undefined, undefined]);
+    expect(drawn!.response).toBe(image);
+    expect(custom).toMatchObject({ hidden: true, response: { type: 'custom', payload: { widget: 'calendar' } } });
+    expect(broken!.response).toEqual({ type: 'image', payload: { url: 'javascript:x' } });
+    expect(custom!.message).toEqual({ fallback: 'Our office: https://cdn.test/office.jpg', originator: { name: 'Parley Bot', role: 'bot' } });
     expect(ctx.logger.warn).toHaveBeenCalledWith(expect.stringContaining('the url of a "image" must be an http(s) address'));
   });
 

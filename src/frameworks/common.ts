@@ -1,10 +1,10 @@
 // What the framework typings share (parley-chat/react, /preact, /vue, /svelte, /solid): the
 // attributes as HTML spells them, the properties a framework may set, and the events.
 // Types only: nothing here reaches a bundle.
-import type { ParleyChatElement, ParleyChatEventMap } from '../loader/api.ts';
+import type { ParleyChatElement, ParleyChatEventMap, ParleyRenderers } from '../loader/api.ts';
 import type { Strings } from '../i18n/strings.ts';
 
-export type { ParleyChatElement, ParleyChatEventMap };
+export type { ParleyChatElement, ParleyChatEventMap, ParleyRenderers };
 
 /**
  * `<parley-chat>`'s attributes, spelled as in HTML, except `open`: bind the `isOpen` property
@@ -46,12 +46,14 @@ export interface ParleyChatAttributes {
   'teaser-delay'?: number | `${number}`;
 }
 
-/** The properties worth setting from a template: the open state and the UI strings. */
+/** The properties worth setting from a template: the open state, the UI strings, the site's renderers. */
 export interface ParleyChatProperties {
   /** The panel is open (reflected as the `open` attribute). */
   isOpen?: boolean;
   /** Overrides of any UI string (see `defaultStrings`). */
   strings?: Partial<Strings>;
+  /** The site's own drawing of response types (`custom`, or a template): each returns a DOM node, or null for the widget's. */
+  renderers?: ParleyRenderers;
 }
 
 /** A listener of one of the element's events. */

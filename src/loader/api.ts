@@ -4,7 +4,7 @@
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
-import type { ReceivedMessageDetail } from '../protocol/frames.ts';
+import type { ReceivedMessage, ReceivedMessageDetail } from '../protocol/frames.ts';
 import type { Strings } from '../i18n/strings.ts';
 
 export interface ParleyChatEventMap {
@@ -27,6 +27,37 @@ export interface OpenOptions {
   /** A text put in the composer (replacing what is there), not sent: the visitor edits or sends it. */
   draft?: string;
 }
+
+/** A response as the service sent it: its template `type`, its `payload`, its `delay`. */
+export interface ParleyResponse {
+  type: string;
+  payload?: unknown;
+  delay?: unknown;
+}
+
+/** What a renderer is given besides the response. */
+export interface ParleyRenderContext {
+  /** The message the response came in: its `fallback`, `originator` and `meta`, with this response as its `responses`. */
+  message: ReceivedMessage;
+  /** Who sent it. */
+  from: 'bot' | 'agent';
+  /** The widget's language (a BCP 47 tag). */
+  language: string;
+  /** Sends a text as the visitor (the element's `send`). */
+  send(text: string): Promise<void>;
+  /** Sends an event attachment (the element's `sendEvent`), e.g. the slot the visitor chose. */
+  sendEvent(name: string, params?: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * Draws a response in the page's own DOM: the node returned shows in the response's place, in
+ * the element's light DOM through a slot, so the page's CSS styles it. `null` or `undefined`:
+ * the widget's own drawing (for `custom`: nothing). Throwing: the message's fallback instead.
+ */
+export type ParleyRenderer = (response: ParleyResponse, context: ParleyRenderContext) => Node | null | undefined;
+
+/** The `renderers` property: a response `type` (`custom`, or a template such as `card`) to its renderer. */
+export type ParleyRenderers = Partial<Record<string, ParleyRenderer>>;
 
 /** `<parley-chat>`: the public surface of the element. */
 export interface ParleyChatElement extends HTMLElement {
@@ -66,6 +97,11 @@ export interface ParleyChatElement extends HTMLElement {
    * links, lists, quotes); anything else, HTML included, shows as written.
    */
   markdown: boolean;
+  /**
+   * The site's own drawing of response types (`custom`, or any template it prefers to draw):
+   * kept when set before the chat loads; setting it again redraws the messages shown.
+   */
+  renderers: ParleyRenderers;
   /** The current thread, once the stored conversation is loaded. */
   readonly threadId: string | undefined;
   /** The connection's state, also reflected as `data-connection`. */

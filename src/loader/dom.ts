@@ -13,9 +13,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
 
 /** Sets an attribute, or removes it for null and undefined; touches nothing already so. */
 export function setOrRemove(element: Element, name: string, value: string | null | undefined): void {
-  if (value === null || value === undefined) {
-    if (element.hasAttribute(name)) element.removeAttribute(name);
-  } else if (element.getAttribute(name) !== String(value)) {
+  // Removing an attribute that is not there changes nothing and calls no attributeChangedCallback.
+  if (value === null || value === undefined) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== String(value)) {
     element.setAttribute(name, String(value));
   }
 }

@@ -167,9 +167,10 @@ describe('custom-elements.json', () => {
 describe('the framework typings', () => {
   it('type every attribute the element observes (`open` as the isOpen property)', () => {
     expectTypeOf<keyof ParleyChatAttributes | 'open'>().toEqualTypeOf<ObservedAttribute>();
-    expectTypeOf<keyof ParleyChatProperties>().toEqualTypeOf<'isOpen' | 'strings'>();
+    expectTypeOf<keyof ParleyChatProperties>().toEqualTypeOf<'isOpen' | 'strings' | 'renderers'>();
     expectTypeOf<Required<ParleyChatProperties>['isOpen']>().toEqualTypeOf<ParleyChatElement['isOpen']>();
     expectTypeOf<Required<ParleyChatProperties>['strings']>().toEqualTypeOf<ParleyChatElement['strings']>();
+    expectTypeOf<Required<ParleyChatProperties>['renderers']>().toEqualTypeOf<ParleyChatElement['renderers']>();
     expect(names(declaration.attributes)).toContain('open');
   });
 });

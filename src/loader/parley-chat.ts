@@ -17,7 +17,7 @@ import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './lang
 import { drawLauncher, type Launcher } from './launcher.ts';
 import { drawLoadFailure } from './load-failure.ts';
 import { adoptFrameStyles } from './styles.ts';
-import type { OpenOptions, ParleyChatConstructor, ParleyChatEventMap } from './api.ts';
+import type { OpenOptions, ParleyChatConstructor, ParleyChatEventMap, ParleyRenderers } from './api.ts';
 
 export type { ElementDeps };
 export type { ParleyChatConstructor, ParleyChatElement, ParleyChatEventMap } from './api.ts';
@@ -29,6 +29,7 @@ const UPGRADABLE_PROPERTIES = [
   'isOpen',
   'strings',
   'markdown',
+  'renderers',
 ];
 
 /** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
@@ -100,6 +101,7 @@ class ParleyChat extends ElementBase {
   /** A text open({ draft }) or a `data-parley-open` value puts in the composer (a new object each time); it replaces the composer's text unless the visitor is finishing it. */
   #draft: { text: string } | undefined;
   #overrides: Partial<Strings> = {};
+  #renderers: ParleyRenderers = {};
   /** The language chosen (attribute, browser); #words is what shows until its texts are here. */
   #language = widgetLanguage(null);
   #words: Words = { language: this.#language };
@@ -197,11 +199,20 @@ class ParleyChat extends ElementBase {
     this.toggleAttribute('markdown', Boolean(on));
   }
 
+  // Kept as the chat's, before it has loaded too; set again, the messages shown are drawn again.
+  get renderers(): ParleyRenderers {
+    return this.#renderers;
+  }
+  set renderers(value: ParleyRenderers) {
+    this.#renderers = { ...value };
+    this.#update();
+  }
+
   get strings(): Partial<Strings> {
     return this.#overrides;
   }
   set strings(value: Partial<Strings>) {
-    this.#overrides = { ...(value ?? {}) };
+    this.#overrides = { ...value };
     this.#launcher.setStrings(launcherWords(this.#words, this.#overrides));
     this.#update();
   }
@@ -323,7 +334,7 @@ class ParleyChat extends ElementBase {
     const load = this.#load;
     if (load === UNWANTED) this.#load = WANTED;
     this.#stopAwaiting();
-    if (this.#chat || this.#loadingNow() || !this.isConnected) return;
+    if (this.#chat || this.#load >= LOADING || !this.isConnected) return;
     this.#load = load === FAILED ? RETRYING : LOADING;
     this.#update();
     // The panel waits for its language's texts: it never shows English first.
@@ -344,10 +355,6 @@ class ParleyChat extends ElementBase {
         this.#update();
       },
     );
-  }
-
-  #loadingNow(): boolean {
-    return this.#load >= LOADING;
   }
 
   #mount(code: ChatModule): void {
@@ -412,9 +419,9 @@ class ParleyChat extends ElementBase {
       this.#failure.remove();
       this.#failure = undefined;
     }
-    this.#failure?.toggleAttribute('aria-busy', this.#loadingNow());
+    this.#failure?.toggleAttribute('aria-busy', this.#load >= LOADING);
     this.#launcher.show(!(open && (this.#chat || failing)));
-    this.#launcher.setBusy(open && this.#loadingNow());
+    this.#launcher.setBusy(open && this.#load >= LOADING);
   }
 
   // A language chosen with the chat here: its texts replace the old ones once they have
@@ -472,7 +479,6 @@ for (const [attribute, property] of Object.entries(REFLECTED)) {
   if (property === 'threadId') continue; // the read-only threadId property is the live thread
   Object.defineProperty(ParleyChat.prototype, property, {
     configurable: true,
-    enumerable: true,
     get(this: HTMLElement) {
       return this.getAttribute(attribute);
     },

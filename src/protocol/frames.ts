@@ -34,13 +34,18 @@ export const TextResponsePayload = z.object({
   quickReplies: z.optional(z.unknown()),
 });
 
-/** 2.5 Message template inside `message.received`; only the fields the client uses are read. */
-export const ReceivedMessage = z.object({
+/** A received message's own fields, besides its responses (kept with a response for the site's renderers). */
+export const MessageFields = {
   fallback: z.optional(z.string()),
   silent: z.optional(z.boolean()),
   originator: z.optional(Originator),
-  responses: z.optional(z.array(Response)),
   meta: z.optional(z.object({ keepTyping: z.optional(z.boolean()) })),
+};
+
+/** 2.5 Message template inside `message.received`; only the fields the client uses are read. */
+export const ReceivedMessage = z.object({
+  ...MessageFields,
+  responses: z.optional(z.array(Response)),
 });
 export type ReceivedMessage = z.infer<typeof ReceivedMessage>;
 

@@ -180,26 +180,30 @@ describe('indexedDbStore', () => {
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 
-  it('checks stored rich content as templates from the service: an unsafe address is not kept, a damaged template not shown', async () => {
+  it('makes stored rich content again from its response, as from the service: an unsafe address is not kept, a damaged template shows its fallback', async () => {
     const idb = freshIdb();
     const logger = silentLogger();
     const store = indexedDbStore('c', logger, () => idb);
     await store.write('thread-1', { meta: meta(), entries: [user(1)] });
     const at = (seq: number, rest: object) => set(['c', 'e', 'thread-1', seq, `r-${seq}`], { kind: 'received', id: `r-${seq}`, seq, from: 'bot', at: seq, text: 'fallback', ...rest }, idb);
-    await at(20, { rich: { type: 'image', title: 'Evil', url: 'javascript:alert(1)' } });
-    await at(21, { rich: { type: 'buttons', title: 'Pick', buttons: [
-      { label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } },
-      { label: 'Evil', action: { type: 'link', url: 'javascript:alert(1)', newTab: false } },
-    ] } });
+    // What was stored as drawn is never taken as it is: a forged one is replaced by what the response makes.
+    const forged = { type: 'image', title: 'Evil', url: 'javascript:alert(1)' };
+    await at(20, { rich: forged, response: { type: 'image', payload: { title: 'Evil', url: 'javascript:alert(1)' } } });
+    await at(21, { rich: forged, response: { type: 'buttons', payload: { title: 'Pick', buttons: [
+      { type: 'url', label: 'Site', value: 'https://parley.test/' },
+      { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
+    ] } } });
     await at(22, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', quickReplies: [{ label: 'Yes' }, { label: 42 }, 'no'] });
-    await at(23, { rich: { type: 'carousel', cards: 'many' } });
+    await at(23, { rich: { type: 'carousel', cards: 'many' } }); // no response: written before 0.9
     await at(24, { from: 'root' });
     const loaded = await store.load(10);
-    expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
-    expect(loaded?.entries[1]).toMatchObject({ rich: { type: 'buttons', buttons: [{ label: 'Site', action: { url: 'https://parley.test/' } }] } });
-    expect((loaded!.entries[1] as ReceivedEntry).rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
-    expect(loaded?.entries[2]).toEqual({ kind: 'received', id: 'r-22', seq: 22, from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', at: 22, text: 'fallback', quickReplies: [{ label: 'Yes' }] });
-    expect((await store.loadOlder('thread-1', 24, 10)).map((e) => e.id)).toEqual(['u-1', 'r-21', 'r-22']);
+    expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-20', 'r-21', 'r-22', 'r-23']);
+    const [, evil, buttons, agent, old] = loaded!.entries as ReceivedEntry[];
+    expect([evil!.rich, evil!.isFallback, evil!.text]).toEqual([undefined, true, 'fallback']);
+    expect(buttons!.rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
+    expect(agent).toEqual({ kind: 'received', id: 'r-22', seq: 22, from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', at: 22, text: 'fallback', quickReplies: [{ label: 'Yes' }] });
+    expect([old!.rich, old!.isFallback]).toEqual([undefined, true]);
+    expect((await store.loadOlder('thread-1', 24, 10)).map((e) => e.id)).toEqual(['u-1', 'r-20', 'r-21', 'r-22', 'r-23']);
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 

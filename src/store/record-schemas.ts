@@ -1,15 +1,16 @@
 // Schemas of what the conversation keeps and shares: transcript entries, the thread's meta,
 // outbox records, send requests and a tab's state. Records read from storage and messages from
 // other tabs pass them as frames pass theirs: the data may be damaged, from another version, or
-// forged by a script on the page. A received entry's rich content goes through the templates'
-// own schemas and address checks again (rich-recheck.ts), its quick replies through the same
-// check as the service's.
+// forged by a script on the page. A received entry's rich content is made again from the response
+// it came from, through the templates' own schemas and address checks; its quick replies go
+// through the same check as the service's.
 import * as z from 'zod/mini';
 import { byKind, finite, oneOf, parsedBy } from '../protocol/kinds.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
+import { MessageFields, Response } from '../protocol/frames.ts';
 import type { OutboxRecord } from './contract.ts';
 import { quickRepliesOf } from '../conversation/received-entries.ts';
-import { recheckRich } from '../conversation/rich-recheck.ts';
+import { toRichContent } from '../conversation/rich.ts';
 import type { ReceivedEntry, TranscriptEntry } from '../conversation/transcript.ts';
 
 const EntryFields = {
@@ -18,6 +19,7 @@ const EntryFields = {
   text: z.string(),
   at: finite,
   earlier: z.optional(z.boolean()),
+  hidden: z.optional(z.boolean()),
 };
 
 /** A user entry (its `kind` is checked by EntrySchema). */
@@ -26,7 +28,6 @@ export const UserEntryFields = z.object({
   traceId: finite,
   status: oneOf('pending', 'sent', 'delivered', 'failed'),
   error: z.optional(z.string()),
-  hidden: z.optional(z.boolean()),
 });
 
 /** A received entry's own fields; its rich content and quick replies are checked after. */
@@ -39,6 +40,9 @@ export const ReceivedFields = z.object({
   more: z.optional(finite),
   rich: z.optional(z.unknown()),
   quickReplies: z.optional(z.unknown()),
+  // Only the site's renderers read these, and never as HTML: their shape is the frame's.
+  response: z.optional(Response),
+  message: z.optional(z.object(MessageFields)),
 });
 
 const ReceivedEntrySchema = parsedBy((value, complain): Omit<ReceivedEntry, 'kind'> | undefined => {
@@ -48,9 +52,11 @@ const ReceivedEntrySchema = parsedBy((value, complain): Omit<ReceivedEntry, 'kin
   const replies = quickRepliesOf(quickReplies);
   const checked = replies.length ? { ...entry, quickReplies: replies } : entry;
   if (rich === undefined) return checked;
-  const result = recheckRich(rich);
-  if ('content' in result) return { ...checked, rich: result.content };
-  complain('problem' in result ? result.problem : 'not drawn', ['rich']);
+  // Rich content is never taken as read: it is made again from the response it came from, as
+  // when the service sent it. Without one (written by a version before 0.9) it shows its fallback.
+  const { response } = entry;
+  const made = response && toRichContent(response.type, response.payload);
+  return made && 'content' in made ? { ...checked, rich: made.content } : { ...checked, isFallback: true };
 });
 
 export const EntrySchema: z.ZodMiniType<TranscriptEntry> = byKind('kind', { user: UserEntryFields, received: ReceivedEntrySchema });

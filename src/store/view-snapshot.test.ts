@@ -39,14 +39,14 @@ describe('viewSnapshot', () => {
     expect(viewSnapshot('c', silentLogger()).read()).toBeUndefined();
   });
 
-  it('checks a snapshot as a state from another tab: a forged field or an unsafe template hides it, with one warning', () => {
+  it('checks a snapshot as a state from another tab: a forged field or a damaged response hides it, with one warning', () => {
     const logger = silentLogger();
     const snapshot = viewSnapshot('c', logger);
     const good = state(2);
     const forged = [
       { ...good, readSeq: 'many' },
       { ...good, status: { state: 'pwned' } },
-      { ...good, entries: [...good.entries, { kind: 'received', id: 'r9', seq: 9, from: 'bot', at: 9, text: '', rich: { type: 'image', title: 'x', url: 'javascript:alert(1)' } }] },
+      { ...good, entries: [...good.entries, { kind: 'received', id: 'r9', seq: 9, from: 'bot', at: 9, text: '', response: { type: 7, payload: { url: 'https://cdn.test/x.png' } } }] },
     ];
     for (const value of forged) {
       sessionStorage.setItem('parley:view:c', JSON.stringify(value));
@@ -58,11 +58,11 @@ describe('viewSnapshot', () => {
 
   it('a stored card keeps what is safe: its javascript: button and its agent fields of the wrong kind do not pass', () => {
     const card = { title: 'Shoes', buttons: [
-      { label: 'Buy', action: { type: 'link', url: 'https://shop.example/buy', newTab: false } },
-      { label: 'Evil', action: { type: 'link', url: 'javascript:alert(1)', newTab: false } },
-      { label: 'Call', action: { type: 'phone', url: 'javascript:alert(1)' } },
+      { type: 'url', label: 'Buy', value: 'https://shop.example/buy' },
+      { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
+      { type: 'phone', label: 'Call', value: 'javascript:alert(1)' },
     ] };
-    const entry = { kind: 'received', id: 'r1', seq: 1, from: 'agent', name: 'Ann', at: 1, text: 'fallback', rich: { type: 'card', card } };
+    const entry = { kind: 'received', id: 'r1', seq: 1, from: 'agent', name: 'Ann', at: 1, text: 'fallback', rich: { type: 'card', card }, response: { type: 'card', payload: card } };
     sessionStorage.setItem('parley:view:c', JSON.stringify({ ...state(0), entries: [entry] }));
     const read = viewSnapshot('c', silentLogger()).read();
     expect(read?.entries[0]).toMatchObject({ name: 'Ann', rich: { type: 'card', card: { title: 'Shoes', buttons: [{ label: 'Buy' }] } } });

@@ -49,7 +49,7 @@ const kinds: Array<[string, object, object[]]> = [
   ['hello', { type: 'hello' }, []],
   ['beat', { type: 'beat', epoch: 7, n: 3 }, [{ type: 'beat', epoch: '7', n: 3 }, { type: 'beat', epoch: Infinity, n: 3 }, { type: 'beat', n: 3 }]],
   ['state op', op({ op: 'state', state }), [op({ op: 'state', state: { ...state, status: { state: 'hacked' } } }), op({ op: 'state', state: { ...state, entries: 'all' } }), op({ op: 'state' })]],
-  ['put op', op({ op: 'put', entries: [entry(3)] }), [op({ op: 'put', entries: [{ ...entry(3), from: 'root' }] }), op({ op: 'put', entries: [entry(3, { rich: { type: 'video', title: 'x', url: 'javascript:alert(1)' } })] })]],
+  ['put op', op({ op: 'put', entries: [entry(3)] }), [op({ op: 'put', entries: [{ ...entry(3), from: 'root' }] }), op({ op: 'put', entries: [entry(3, { response: { payload: { url: 'https://cdn.test/v.webm' } } })] })]],
   ['remove op', op({ op: 'remove', ids: ['u1'] }), [op({ op: 'remove', ids: 'u1' }), op({ op: 'remove', ids: [1] })]],
   ['saved op', op({ op: 'saved', ids: ['u1'] }), [op({ op: 'saved' })]],
   ['typing op', op({ op: 'typing', on: true }), [op({ op: 'typing', on: 'yes' })]],
@@ -60,7 +60,7 @@ const kinds: Array<[string, object, object[]]> = [
   ['connect command', { type: 'command', command: { name: 'connect' } }, [{ type: 'command', command: { name: 'format' } }, { type: 'command', command: 'connect' }]],
   ['retry command', { type: 'command', command: { name: 'retry', traceId: 3 } }, [{ type: 'command', command: { name: 'retry', traceId: '3' } }]],
   ['discard command', { type: 'command', command: { name: 'discard', traceId: 3 } }, [{ type: 'command', command: { name: 'discard' } }]],
-  ['adopt command', { type: 'command', command: { name: 'adopt', entries: [entry(4)] } }, [{ type: 'command', command: { name: 'adopt', entries: [entry(4, { rich: { type: 'file', title: 'x', url: 'data:text/html,<script>' } })] } }]],
+  ['adopt command', { type: 'command', command: { name: 'adopt', entries: [entry(4)] } }, [{ type: 'command', command: { name: 'adopt', entries: [entry(4, { message: { originator: 'bot' } })] } }]],
   ['retryNow command', { type: 'command', command: { name: 'retryNow' } }, []],
   ['dismissError command', { type: 'command', command: { name: 'dismissError' } }, []],
   ['reset command', { type: 'command', command: { name: 'reset' } }, []],
@@ -102,18 +102,22 @@ describe('messages between tabs pass the same checks as frames', () => {
     ]);
   });
 
-  it('rich content from another tab is checked as a template: an unsafe button goes, and nothing but the checked entry gets through', async () => {
-    const buttons = [
-      { label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: true } },
-      { label: 'Evil', action: { type: 'link', url: 'javascript:alert(1)', newTab: false } },
-      { label: 'Call', action: { type: 'phone', url: 'tel:+1 555 0100' } },
-    ];
-    const agent = entry(5, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/a.png', rich: { type: 'buttons', title: 'Pick', buttons }, extra: '<script>' });
+  it('rich content from another tab is made again from its response: an unsafe button goes, a forged drawing is ignored, nothing but the checked entry gets through', async () => {
+    const response = { type: 'buttons', payload: { title: 'Pick', buttons: [
+      { type: 'url', label: 'Site', value: 'https://parley.test/', newTab: true },
+      { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
+      { type: 'phone', label: 'Call', value: '+1 555 0100' },
+    ] } };
+    const forged = { type: 'buttons', title: 'Pick', buttons: [{ label: 'Evil', action: { type: 'link', url: 'javascript:alert(1)', newTab: false } }] };
+    const agent = entry(5, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/a.png', response, rich: forged, extra: '<script>' });
     const { got } = await deliver([op({ op: 'put', entries: [agent] })]);
     const [put] = got as Array<Extract<TabMessage, { type: 'op' }>>;
     expect(put?.op).toEqual({
       op: 'put',
-      entries: [{ ...entry(5, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/a.png' }), rich: { type: 'buttons', title: 'Pick', buttons: [buttons[0], { label: 'Call', action: { type: 'phone', url: 'tel:+15550100' } }] } }],
+      entries: [{ ...entry(5, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/a.png', response }), rich: { type: 'buttons', title: 'Pick', buttons: [
+        { label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: true } },
+        { label: 'Call', action: { type: 'phone', url: 'tel:+15550100' } },
+      ] } }],
     });
   });
 });

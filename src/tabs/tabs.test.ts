@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from '../../test/fakes.ts';
 import { browserWithTabs, openLatest, sends, settle } from '../../test/tab-browser.ts';
 import type { ChatClient } from '../client/create-chat-client.ts';
+import type { ReceivedEntry } from '../conversation/transcript.ts';
 import { BEAT_MS, SILENCE_MS } from './coordinator.ts';
 
 beforeEach(() => {
@@ -203,7 +204,7 @@ describe('tabs sharing one conversation', () => {
     expect(b.browser.openChannels()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
-  it('a script on the page that forges ops of the holder reaches no tab: rich content passes the template checks again', async () => {
+  it('a script on the page that forges ops of the holder reaches no tab: rich content is made again from its response, through the template checks', async () => {
     const { b, other } = await holderAndOther();
     const spy = new b.browser.Channel('parley:client-1');
     const heard: Array<{ type: string; from: string; epoch?: number; n?: number }> = [];
@@ -211,16 +212,19 @@ describe('tabs sharing one conversation', () => {
     await vi.advanceTimersByTimeAsync(BEAT_MS + 5);
     const beat = heard.find((message) => message.type === 'beat')!;
     const as = { v: 2, from: beat.from, epoch: beat.epoch };
-    const entry = (url: string) => ({ kind: 'received', id: 'r-forged', seq: 900, from: 'bot', at: 1, text: 'look', rich: { type: 'image', title: 'Cat', url } });
-    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('javascript:alert(1)')] } });
-    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'status', status: { state: 'error' } } });
+    const image = (url: string) => ({ type: 'image', title: 'Cat', url });
+    const entry = (id: string, url: string) => ({ kind: 'received', id, seq: id === 'r-safe' ? 901 : 900, from: 'bot', at: 1, text: 'look', rich: image('https://cdn.test/cat.png'), response: { type: 'image', payload: image(url) } });
+    const drawn = (id: string) => other.client.entries.value.find((e) => e.id === id) as ReceivedEntry | undefined;
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('r-forged', 'javascript:alert(1)')] } });
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 2, op: { op: 'status', status: { state: 'error' } } });
     await settle();
-    expect(other.client.entries.value.map((e) => e.id)).not.toContain('r-forged');
+    // Its forged drawing ignored, its unsafe response not drawn: its text shows, as a fallback.
+    expect([drawn('r-forged')?.rich, drawn('r-forged')?.isFallback]).toEqual([undefined, true]);
     expect(other.client.status.value.state).toBe('open');
-    // The same op with a safe address would have been taken: the check is what stopped it.
-    spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('https://cdn.test/cat.png')] } });
+    // The same op with a safe address is drawn: the check is what stopped it.
+    spy.postMessage({ ...as, type: 'op', n: beat.n! + 2, op: { op: 'put', entries: [entry('r-safe', 'https://cdn.test/cat.png')] } });
     await settle();
-    expect(other.client.entries.value.map((e) => e.id)).toContain('r-forged');
+    expect(drawn('r-safe')?.rich).toEqual({ type: 'image', title: 'Cat', url: 'https://cdn.test/cat.png' });
     spy.close();
   });
 });

@@ -23,7 +23,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
   const client = view.client;
   const unread = useSignalValue(client.unread);
   const heading = useSignalValue(view.heading);
-  const markdown = useSignalValue(view.markdown);
+  const drawing = useSignalValue(view.drawing);
   const refocusLauncher = useRef(false);
   // An open panel at mount was restored or configured, not asked for: it takes no focus.
   const closedOnce = useRef(!open || Boolean(view.askedOpen));
@@ -56,7 +56,7 @@ export function ChatApp({ view }: { view: WidgetView }) {
       inline={inline}
       onClose={() => view.setOpen(false)}
       onCloseWithFocus={() => (refocusLauncher.current = true)}
-      markdown={markdown}
+      drawing={drawing}
     />
   ) : null;
 }

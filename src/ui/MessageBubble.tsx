@@ -8,18 +8,19 @@ import { safeUrl } from './safe-url.ts';
 import { TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
 import { clipLabel, cutText, More } from './bounded.tsx';
 import { Linkified } from './Linkified.tsx';
-import type { RichContext } from './rich/RichMessage.tsx';
+import type { RichContext, SiteDrawnProps } from './rich/RichMessage.tsx';
 import { richTemplates } from './rich-slot.ts';
 import { useSignalValue } from './use-signal.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
 import { clockTime, dayLabel, dayStart, isoTime } from './time.ts';
 import { authorName } from './author-name.ts';
+import type { Drawing } from './view.ts';
 
 export interface BubbleProps {
   entry: TranscriptEntry;
   strings: PanelStrings;
-  /** Bot and agent texts are drawn as Markdown (the `markdown` attribute). */
-  markdown?: boolean | undefined;
+  /** Texts as Markdown, responses by the site's renderers (view.ts). */
+  drawing?: Drawing | undefined;
   /** Same author as the entry before: no repeated name and picture. */
   continued: boolean;
   onRetry: (traceId: number) => void;
@@ -33,11 +34,11 @@ export interface BubbleProps {
  */
 export class MessageBubble extends Component<BubbleProps> {
   override shouldComponentUpdate(next: BubbleProps): boolean {
-    const { entry, strings, continued, markdown } = this.props;
-    return next.entry !== entry || next.strings !== strings || next.continued !== continued || next.markdown !== markdown;
+    const { entry, strings, continued, drawing } = this.props;
+    return next.entry !== entry || next.strings !== strings || next.continued !== continued || next.drawing !== drawing;
   }
 
-  override render({ entry, strings, markdown, continued, onRetry, onDiscard, onAction }: BubbleProps) {
+  override render({ entry, strings, drawing, continued, onRetry, onDiscard, onAction }: BubbleProps) {
     // The visitor's own entry (with its delivery status), or a received one; a received one
     // `from` the user was sent as the visitor from another device, so it has arrived: delivered.
     const own = entry.kind === 'user' ? entry : undefined;
@@ -45,6 +46,13 @@ export class MessageBubble extends Component<BubbleProps> {
     const rich = received?.rich;
     const from = received ? received.from : 'user';
     const author = clipLabel(authorName(entry, strings));
+    // The site's renderer for this response's type (never for the visitor's side).
+    const renderer = from !== 'user' && received?.response && drawing?.renderers?.[received.response.type];
+    const drawn = rich ? (
+      <Rich content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
+    ) : (
+      !entry.hidden && <TextBubble text={entry.text} fallback={received?.isFallback} markdown={drawing?.markdown && from !== 'user'} strings={strings} />
+    );
     return (
       <div
         class={`message from-${from}${continued ? ' continued' : ''}`}
@@ -64,11 +72,7 @@ export class MessageBubble extends Component<BubbleProps> {
           ) : (
             <span class="visually-hidden">{author}: </span>
           )}
-          {rich ? (
-            <Rich content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
-          ) : (
-            <TextBubble text={entry.text} fallback={received?.isFallback} markdown={markdown && from !== 'user'} strings={strings} />
-          )}
+          {renderer ? <SiteDrawn entry={received} drawing={drawing!} language={strings.language} own={drawn} /> : drawn}
           <More count={received?.more ?? 0} strings={strings} />
           <p class="meta">
             <time dateTime={isoTime(entry.at)}>
@@ -160,6 +164,12 @@ function LongText(props: { text: string; strings: PanelStrings }) {
       <Linkified text={cutText(props.text, TEXT_CHUNK_LENGTH)} newTab={props.strings.newTab} />…
     </Fragment>
   );
+}
+
+/** A response the site's renderer draws, once that code (with the templates') is here; until then nothing. */
+function SiteDrawn(props: SiteDrawnProps) {
+  const templates = useSignalValue(richTemplates());
+  return templates && <templates.SiteDrawn {...props} />;
 }
 
 /** A rich response, once the templates' code is here; until then its text, as a fallback would show. */

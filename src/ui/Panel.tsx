@@ -12,6 +12,7 @@ import { Header } from './Header.tsx';
 import { Notice } from './Notice.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 import type { PanelStrings } from '../i18n/strings.ts';
+import type { Drawing } from './view.ts';
 import { Transcript } from './Transcript.tsx';
 import { TypingIndicator, typistName } from './TypingIndicator.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -36,7 +37,7 @@ export function Panel(props: {
   /** The inline layout: a region in the page's flow, never closed. */
   inline?: boolean;
   /** Bot and agent texts are drawn as Markdown. */
-  markdown?: boolean;
+  drawing?: Drawing | undefined;
   /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
   onCloseWithFocus: () => void;
 }) {
@@ -130,7 +131,7 @@ export function Panel(props: {
         hasOlder={hasOlder}
         onOlder={() => client.loadOlder()}
         strings={strings}
-        markdown={props.markdown}
+        drawing={props.drawing}
         onRetry={(traceId) => thenFocusComposer(() => client.retry(traceId))()}
         onDiscard={(traceId) => thenFocusComposer(() => client.discard(traceId))()}
         onAction={(label, action) => thenFocusComposer(() => client.sendAction(label, action).catch(() => undefined))()}

@@ -11,6 +11,7 @@
 import { h, type ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { RichAction } from '../conversation/rich.ts';
+import type { Drawing } from './view.ts';
 import type { TranscriptEntry } from '../conversation/transcript.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { NewMessages } from './NewMessages.tsx';
@@ -21,8 +22,9 @@ import { separators } from './transcript/separators.tsx';
 
 export { PAGE } from './transcript/history-window.ts';
 
-function visibleEntries(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
-  return entries.filter((entry) => !(entry.kind === 'user' && entry.hidden));
+/** Not the events the visitor did not see, nor the responses only a renderer of the site draws, where it has none. */
+function visibleEntries(entries: readonly TranscriptEntry[], drawing: Drawing | undefined): TranscriptEntry[] {
+  return entries.filter((entry) => !entry.hidden || (entry.kind === 'received' && drawing?.renderers?.[entry.response!.type]));
 }
 
 function authorKey(entry: TranscriptEntry | undefined): string | undefined {
@@ -38,7 +40,7 @@ export function Transcript(props: {
   hasOlder: boolean;
   onOlder: () => Promise<unknown>;
   strings: PanelStrings;
-  markdown?: boolean | undefined;
+  drawing?: Drawing | undefined;
   onRetry: (traceId: number) => void;
   onDiscard: (traceId: number) => void;
   onAction: (label: string, action: RichAction) => void;
@@ -49,7 +51,7 @@ export function Transcript(props: {
   children?: ComponentChildren;
 }) {
   const { strings, loaded } = props;
-  const visible = visibleEntries(props.entries);
+  const visible = visibleEntries(props.entries, props.drawing);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [shown, live, unread, bringOlder] = useHistoryWindow(visible, props, scroller, following);
@@ -63,7 +65,7 @@ export function Transcript(props: {
         key={entry.id}
         entry={entry}
         strings={strings}
-        markdown={props.markdown}
+        drawing={props.drawing}
         continued={authorKey(shown[index - 1]) === authorKey(entry)}
         onRetry={props.onRetry}
         onDiscard={props.onDiscard}

@@ -47,7 +47,7 @@ it('runs a whole conversation through the real client', async () => {
     client,
     open,
     inline: signal(false),
-    markdown: signal(false),
+    drawing: signal({ markdown: false, renderers: undefined, element: document.createElement('parley-chat') }),
     draft: signal<string | undefined>(undefined),
     heading: signal('Help'),
     strings: signal(panelStrings('en', undefined, {})),

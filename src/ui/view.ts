@@ -3,12 +3,22 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ChatClient } from '../client/create-chat-client.ts';
 import type { PanelStrings } from '../i18n/strings.ts';
+import type { ParleyChatElement, ParleyRenderers } from '../loader/api.ts';
+
+/** How bot and agent responses are drawn. */
+export interface Drawing {
+  /** Texts as Markdown (the `markdown` attribute). */
+  markdown: boolean;
+  /** The site's renderers (the `renderers` property), and the element their nodes go in. */
+  renderers: ParleyRenderers | undefined;
+  element: ParleyChatElement;
+}
 
 export interface WidgetView {
   /** status, entries, typing, quickReplies, serviceError, and the actions on them. */
   client: ChatClient;
-  /** Bot and agent texts are drawn as Markdown (the `markdown` attribute). */
-  markdown: ReadonlySignal<boolean>;
+  /** How bot and agent responses are drawn: the `markdown` attribute, the `renderers` property. */
+  drawing: ReadonlySignal<Drawing>;
   /** The panel is open. */
   open: ReadonlySignal<boolean>;
   /** The inline layout (layout="inline"): the panel is a region of the page, always shown. */

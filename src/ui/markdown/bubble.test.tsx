@@ -51,7 +51,7 @@ describe('markdown', () => {
   it('redraws the shown texts when switched', async () => {
     const t = await show([received('**bold**')], false);
     await act(() => {
-      (t.view.markdown as { value: boolean }).value = true;
+      t.view.drawing.value = { ...t.view.drawing.value, markdown: true };
     });
     expect(bubbles()[0]!.querySelector('strong')!.textContent).toBe('bold');
   });

@@ -15,6 +15,8 @@ import { ImageTemplate, LinkCard, Player } from './Media.tsx';
 export type { RichContext } from './actions.tsx';
 // Long texts' parts come with the templates: both are what only some messages need.
 export { LongText } from '../long-text.tsx';
+// The site's own drawing of responses comes with them too: a site with renderers draws rich responses.
+export { SiteDrawn, type SiteDrawnProps } from './SiteDrawn.tsx';
 
 /** The templates' own styles, adopted after the chat's when they arrive (chat/mount-chat.ts). */
 export const richCss: string = css;
