@@ -2,6 +2,7 @@
 // wires a few controls to the element's methods and the emulator's control API.
 import { LANGUAGES } from '../src/i18n/translation.ts';
 import { defineParleyChat } from '../src/index.ts';
+import { drawSlotPicker } from './slot-picker.ts';
 
 defineParleyChat();
 
@@ -38,3 +39,5 @@ for (const tag of ['en', ...LANGUAGES]) language.append(new Option(`${new Intl.D
 language.addEventListener('change', () => (chat.language = language.value || null));
 
 chat.setUser({ name: 'Demo visitor' });
+// The bot's own `custom` response, drawn by this page (see slot-picker.ts).
+chat.renderers = { custom: drawSlotPicker };

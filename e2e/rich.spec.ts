@@ -137,7 +137,7 @@ test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
   );
   await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Show me more' }).click();
   await page.getByRole('group', { name: 'Suggested replies' }).getByRole('button', { name: 'Custom', exact: true }).click();
-  expect(await custom).toMatchObject({ type: 'custom', payload: { kind: 'calendar' } });
+  expect(await custom).toMatchObject({ type: 'custom', payload: { kind: 'slots', event: 'book-slot' } });
   await expect(page.locator('parley-chat [data-template="custom"]')).toHaveCount(0);
 });
 

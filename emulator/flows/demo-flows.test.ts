@@ -54,6 +54,7 @@ describe('the demo\'s "show me" menu', () => {
       ['A file', 'file'],
       ['A location', 'location'],
       ['Custom', 'custom'],
+      ['Formatting', undefined],
     ]);
   });
 
@@ -95,6 +96,19 @@ describe('the demo\'s "show me" menu', () => {
     const booked = trigger('book-demo', { plan: [{ value: 'Team' }] });
     expect(booked.messages[0]!.fallback).toBe("Thanks! We'll email you to book a demo of the Team plan.");
     expect(trigger('book-demo').responses[0]!.payload.text).toBe("Thanks! We'll email you to book a demo of the plan you picked.");
+  });
+
+  it('the custom slot picker names the event its buttons send, and the flow answers it with the slot', () => {
+    const custom = say('show me a custom template', 'showcase').responses.find((r) => r.type === 'custom')!;
+    const { event, slots } = custom.payload as { event: string; slots: { label: string }[] };
+    expect(trigger(event).stepType).toBe('EVENT');
+    expect(trigger(event, { slot: [{ value: slots[0]!.label }] }).responses[0]!.payload.text).toBe('Booked for Wednesday 10:00. See you then!');
+  });
+
+  it('"formatting" answers with Markdown the demo page draws', () => {
+    const [text] = say('formatting').responses;
+    expect(text!.payload.text).toMatch(/\*\*Formatting\*\*/);
+    expect(text!.payload.text).toContain('[links](https://example.com/)');
   });
 });
 
