@@ -48,6 +48,27 @@ const card = (t: ScenarioContext, title: string) => ({
 const imageDrawn = (page: EnginePage, template: string, index = 0) =>
   waitFor(page, `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`, `the ${template}'s picture ${index + 1} drawn`, 10_000, template, index);
 
+/** The site's own renderer for `custom` slots and its CSS, given to the element from the page. */
+const SITE_RENDERER = `
+  const style = document.createElement('style');
+  style.textContent = '.site-slots { border: 2px solid rgb(200, 30, 90); }';
+  document.head.append(style);
+  document.querySelector('parley-chat').renderers = {
+    custom(response, context) {
+      const picker = document.createElement('div');
+      picker.className = 'site-slots';
+      for (const label of response.payload.slots) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = label;
+        button.addEventListener('click', () => context.sendEvent('book-slot', { slot: [{ value: label }] }));
+        picker.append(button);
+      }
+      return picker;
+    },
+  };
+  return true;`;
+
 interface FrameReport {
   at: number;
   loaded: boolean;
@@ -121,6 +142,27 @@ export const PAGE_SCENARIOS: Scenario[] = [
       await linesAre(t.page, ['hello:delivered', 'Choose Pro:delivered']);
       const speeches = (await t.emulator.sends()).map((s) => s.speech);
       expect(speeches.at(-1) === 'I choose Pro', `the service got ${JSON.stringify(speeches)}`);
+    },
+  },
+  {
+    name: "the site's renderer and Markdown: a custom response drawn by the page's node in its CSS, its button's event sent with params; a bot's Markdown drawn as elements",
+    async run(t) {
+      await converse(t, { markdown: '' });
+      await t.page.run(SITE_RENDERER);
+      await botSends(t, [
+        { type: 'text', payload: { text: '**Choose** a time, or [call us](tel:+3212345678).' } },
+        { type: 'custom', payload: { kind: 'slots', slots: ['Wednesday 10:00', 'Thursday 9:30'] } },
+      ]);
+      const drawn = `const node = document.querySelector('parley-chat > [slot^="parley-response-"] .site-slots'); return !!node && node.getBoundingClientRect().width > 0 && getComputedStyle(node).borderTopColor === 'rgb(200, 30, 90)';`;
+      await waitFor(t.page, drawn, "the site's node shown in the chat, in the page's CSS");
+      const markdown = `${WIDGET} const bubble = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="bot"]')].find((m) => m.textContent.includes('Choose')); const link = bubble?.querySelector('a'); return bubble?.querySelector('strong')?.textContent === 'Choose' && link?.getAttribute('href') === 'tel:+3212345678' && link.rel === 'noopener noreferrer';`;
+      await waitFor(t.page, markdown, 'the Markdown drawn: strong text and a tel: link');
+      await t.page.run(`document.querySelector('parley-chat .site-slots button:last-of-type').click(); return true;`);
+      const booked = async () => (await t.emulator.sends()).find((sent) => sent.speech === 'book-slot') as { metadata?: { params?: { slot?: Array<{ value: string }> } } } | undefined;
+      const end = Date.now() + 10_000;
+      while (!(await booked()) && Date.now() < end) await pause(100);
+      const slot = (await booked())?.metadata?.params?.slot?.[0]?.value;
+      expect(slot === 'Thursday 9:30', `the service got the event with slot ${JSON.stringify(slot)}`);
     },
   },
   {
