@@ -183,6 +183,11 @@ export function compiledSamples(samples: Sample[]): Map<string, string> {
       add('vue', 'ts', moduleFile(sample, ["import vue from '@vitejs/plugin-vue';"]));
       continue;
     }
+    // A React renderer (docs/front-end.md): a module whose JSX is React's, not a component.
+    if (/from 'react-dom\/client'/.test(sample.code)) {
+      add('react', 'tsx', `/** @jsxRuntime automatic */ /** @jsxImportSource react */\n${moduleFile(sample)}`);
+      continue;
+    }
     const framework = frameworkOf(sample);
     add(framework ?? 'docs', framework ? 'tsx' : 'ts', framework ? componentFile(sample, framework) : moduleFile(sample));
   }

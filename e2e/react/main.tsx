@@ -16,6 +16,7 @@ import { createRoot } from 'react-dom/client';
 import { defineParleyChat, type ParleyChatElement, type ParleyChatEventMap, type ReceivedPayload } from 'parley-chat';
 import type {} from 'parley-chat/react';
 import type { ReactAppControl } from './control.ts';
+import { renderers } from './slot-picker.tsx';
 
 defineParleyChat(); // before the first render, so React sets isOpen and strings as properties
 
@@ -108,6 +109,7 @@ function App() {
           ref={countMount}
           client-id="e2e"
           base-url="/parley-emulator"
+          renderers={renderers}
           onparley:connection={(event) => setConnection(event.detail.state)}
           onparley:open={() => setPanel('open')}
           onparley:close={() => setPanel('closed')}
