@@ -20,47 +20,10 @@ async function botSends(request: APIRequestContext, threadId: string, responses:
   expect(sent).toBeGreaterThan(0);
 }
 
-/**
- * The site's renderers, given to the element as soon as parley.js adds it (before its chat file
- * loads): `custom` slots drawn as a fieldset of buttons sending `book-slot`, `{kind: "boom"}` a
- * renderer that throws, anything else left to the widget. Whether the chat file had loaded when
- * they were set is kept in `window.chatLoadedAtSet`.
- */
-function installRenderers() {
-  const draw = (response: { payload?: unknown }, context: { sendEvent(name: string, params?: Record<string, unknown>): Promise<void> }) => {
-    const payload = response.payload as { kind?: string; title?: string; slots?: string[] };
-    if (payload.kind === 'boom') throw new Error('the site renderer broke');
-    if (payload.kind !== 'slots') return null;
-    const picker = document.createElement('fieldset');
-    picker.className = 'site-slots';
-    const legend = document.createElement('legend');
-    legend.textContent = payload.title ?? '';
-    picker.append(legend);
-    for (const label of payload.slots ?? []) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = label;
-      button.addEventListener('click', () => void context.sendEvent('book-slot', { slot: [{ value: label }] }));
-      picker.append(button);
-    }
-    return picker;
-  };
-  const give = (element: Element) => {
-    (window as unknown as { chatLoadedAtSet: boolean }).chatLoadedAtSet = performance.getEntriesByType('resource').some((entry) => /parley-chat\.\w+\.js/.test(entry.name));
-    (element as unknown as { renderers: unknown }).renderers = { custom: draw };
-  };
-  new MutationObserver((_, watch) => {
-    const element = document.querySelector('parley-chat');
-    if (!element) return;
-    watch.disconnect();
-    give(element);
-  }).observe(document, { childList: true, subtree: true });
-}
-
 async function openChat(page: Page): Promise<string> {
   const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' });
   await page.goto(`/e2e/pages/widget.html?${params}`);
-  await page.addStyleTag({ content: '.site-slots { border: 2px solid rgb(200, 30, 90); } .site-slots button { font-weight: 700; }' });
+  await page.addStyleTag({ url: '/e2e/site/drawn.css' });
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
   await expect(botMessages(page).first()).toBeVisible();
@@ -69,7 +32,8 @@ async function openChat(page: Page): Promise<string> {
 
 test.beforeEach(async ({ page, request }) => {
   await emulator(request).reset();
-  await page.addInitScript(installRenderers);
+  // The site's renderers, given to the element as soon as parley.js adds it (see the file).
+  await page.addInitScript({ path: 'e2e/site/drawn.js' });
 });
 
 test('renderers set before the chat loads draw a custom response in its place, styled by the page; its buttons send events with params', async ({ page, request }) => {

@@ -48,26 +48,12 @@ const card = (t: ScenarioContext, title: string) => ({
 const imageDrawn = (page: EnginePage, template: string, index = 0) =>
   waitFor(page, `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`, `the ${template}'s picture ${index + 1} drawn`, 10_000, template, index);
 
-/** The site's own renderer for `custom` slots and its CSS, given to the element from the page. */
+/** The test site's renderer (drawn.js) and its CSS (drawn.css), added to the page, the renderers set. */
 const SITE_RENDERER = `
-  const style = document.createElement('style');
-  style.textContent = '.site-slots { border: 2px solid rgb(200, 30, 90); }';
-  document.head.append(style);
-  document.querySelector('parley-chat').renderers = {
-    custom(response, context) {
-      const picker = document.createElement('div');
-      picker.className = 'site-slots';
-      for (const label of response.payload.slots) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = label;
-        button.addEventListener('click', () => context.sendEvent('book-slot', { slot: [{ value: label }] }));
-        picker.append(button);
-      }
-      return picker;
-    },
-  };
+  const style = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: './drawn.css' });
+  document.head.append(style, Object.assign(document.createElement('script'), { src: './drawn.js' }));
   return true;`;
+const RENDERER_SET = `return typeof document.querySelector('parley-chat').renderers.custom === 'function' && document.styleSheets.length > 0;`;
 
 interface FrameReport {
   at: number;
@@ -149,6 +135,7 @@ export const PAGE_SCENARIOS: Scenario[] = [
     async run(t) {
       await converse(t, { markdown: '' });
       await t.page.run(SITE_RENDERER);
+      await waitFor(t.page, RENDERER_SET, "the site's renderer and its CSS");
       await botSends(t, [
         { type: 'text', payload: { text: '**Choose** a time, or [call us](tel:+3212345678).' } },
         { type: 'custom', payload: { kind: 'slots', slots: ['Wednesday 10:00', 'Thursday 9:30'] } },
