@@ -142,3 +142,24 @@ test('the demo: "Custom" is a slot picker the page draws with its CSS, answered 
   await expect(formatted.locator('ol li')).toHaveCount(2);
   await expect(formatted).toContainText('<b>this</b>');
 });
+
+test('a second tab following the conversation draws it with its own page\'s renderers', async ({ page, context, request }) => {
+  const threadId = await openChat(page);
+  await botSends(request, threadId, [text('Your times:'), SLOTS]);
+  await expect(drawn(page)).toBeVisible();
+
+  const other = await context.newPage();
+  await other.addInitScript(() => {
+    new MutationObserver((_, watch) => {
+      const element = document.querySelector('parley-chat') as ParleyChatElement | null;
+      if (!element) return;
+      watch.disconnect();
+      element.renderers = { custom: () => Object.assign(document.createElement('p'), { className: 'other-tab', textContent: 'Drawn by the second tab' }) };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await other.goto(page.url());
+  if (await other.getByRole('button', { name: 'Open chat', exact: true }).isVisible()) await other.getByRole('button', { name: 'Open chat', exact: true }).click();
+  await expect(other.locator('parley-chat > [slot^="parley-response-"] .other-tab')).toHaveText('Drawn by the second tab');
+  await expect(other.locator('parley-chat .site-slots')).toHaveCount(0);
+  await expect(drawn(page)).toBeVisible(); // the first tab keeps its own drawing
+});
