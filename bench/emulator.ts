@@ -58,16 +58,26 @@ async function main(): Promise<void> {
     fetch(`${emulator.url}/rest/v1/messages/bench-${i % 200}`, {
       method: 'POST',
       headers: { authorization: KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ payload: { type: 'text', speech: i % 2 ? 'opening hours' : 'how much does it cost?', originator: { name: 'Load', role: 'external' } } }),
+      body: JSON.stringify({
+        payload: {
+          type: 'text',
+          speech: i % 2 ? 'opening hours' : 'how much does it cost?',
+          originator: { name: 'Load', role: 'external' },
+        },
+      }),
     });
   const webhookStart = performance.now();
   const posts = await timedLoad('REST POST messages (bot answers by webhook)', REQUESTS, post);
-  const reads = await timedLoad('REST GET pause?sync=true', REQUESTS, (i) => fetch(`${emulator.url}/rest/v1/pause/bench-${i % 200}?sync=true`, { headers: { authorization: KEY } }));
+  const reads = await timedLoad('REST GET pause?sync=true', REQUESTS, (i) =>
+    fetch(`${emulator.url}/rest/v1/pause/bench-${i % 200}?sync=true`, { headers: { authorization: KEY } }),
+  );
 
   // Every POST makes one `message` event (the demo flows answer in one message each).
   while (receiver.count() < REQUESTS) await new Promise((resolve) => setTimeout(resolve, 20));
   const webhookSeconds = (performance.now() - webhookStart) / 1000;
-  console.log(`webhooks: ${REQUESTS} deliveries, ${Math.round(REQUESTS / webhookSeconds)} deliveries/s end to end (first attempts in order, one at a time, while the REST load ran)`);
+  console.log(
+    `webhooks: ${REQUESTS} deliveries, ${Math.round(REQUESTS / webhookSeconds)} deliveries/s end to end (first attempts in order, one at a time, while the REST load ran)`,
+  );
   receiver.close();
 
   const browser = await chromium.launch({ ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs });
@@ -82,8 +92,17 @@ async function main(): Promise<void> {
   }
   await browser.close();
   times.sort((a, b) => a - b);
-  console.log(`console first load (navigation to the thread list on screen, 200 threads): median ${Math.round(times[2]!)} ms (${times.map(Math.round).join(', ')})`);
-  console.log(JSON.stringify({ restPostsPerSecond: posts, restReadsPerSecond: reads, webhookDeliveriesPerSecond: Math.round(REQUESTS / webhookSeconds), consoleFirstLoadMs: Math.round(times[2]!) }));
+  console.log(
+    `console first load (navigation to the thread list on screen, 200 threads): median ${Math.round(times[2]!)} ms (${times.map(Math.round).join(', ')})`,
+  );
+  console.log(
+    JSON.stringify({
+      restPostsPerSecond: posts,
+      restReadsPerSecond: reads,
+      webhookDeliveriesPerSecond: Math.round(REQUESTS / webhookSeconds),
+      consoleFirstLoadMs: Math.round(times[2]!),
+    }),
+  );
   await emulator.close();
 }
 

@@ -249,7 +249,12 @@ const results = {
       longestTask: { ...v.longestTask, wall: round(v.longestTask.wall), cpu: round(v.longestTask.cpu) },
     })),
   },
-  intent: intent.visits.map((v) => ({ ...v, clickToPanel: round(v.clickToPanel), fetchStart: round(v.fetchStart), fetchMs: round(v.fetchMs) })),
+  intent: intent.visits.map((v) => ({
+    ...v,
+    clickToPanel: round(v.clickToPanel),
+    fetchStart: round(v.fetchStart),
+    fetchMs: round(v.fetchMs),
+  })),
   targets: [...targets, ...restore.targets, ...intent.targets].map((t) => ({ ...t, value: round(t.value) })),
 };
 writeFileSync(`${root}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);

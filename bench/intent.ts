@@ -126,7 +126,8 @@ export async function benchIntent(browser: Browser, parleyJs: Buffer, runs: numb
     await intentVisit(browser, server.origin, 'cold', 'en'); // warm-up
     // Alternate the ways so that any drift of the machine falls on all alike.
     for (let i = 0; i < runs; i++) {
-      for (const language of ['en', 'de'] as const) for (const way of ['hovered', 'cold'] as const) visits.push(await intentVisit(browser, server.origin, way, language));
+      for (const language of ['en', 'de'] as const)
+        for (const way of ['hovered', 'cold'] as const) visits.push(await intentVisit(browser, server.origin, way, language));
     }
   } finally {
     await server.close();
@@ -152,16 +153,25 @@ export async function benchIntent(browser: Browser, parleyJs: Buffer, runs: numb
     const limit = hovered ? HOVERED_MS : COLD_MS;
     const way = hovered ? `hovered ${HOVER_TO_CLICK_MS} ms before` : 'cold';
     const language = row.way.endsWith('de') ? ', German' : '';
-    return { name: `${way}${language}: click -> panel <= ${limit} ms (median)`, value: round(row.panel.median), ok: row.panel.median <= limit, gated: true };
+    return {
+      name: `${way}${language}: click -> panel <= ${limit} ms (median)`,
+      value: round(row.panel.median),
+      ok: row.panel.median <= limit,
+      gated: true,
+    };
   });
   const report = `intent to panel (${runs} first visits each; the chat's file from loopback, nothing cached)
   way            click -> panel's first frame (ms)    chat file: asked (ms      took   longest
                  median       min       max          from the click)   (ms)     task (ms)
 ${rows
-  .map((r) => `  ${r.way.padEnd(11)}${f(r.panel.median)}${f(r.panel.min, 10)}${f(r.panel.max, 10)}${f(r.fetchStart, 18)}${f(r.fetchMs, 10)}${f(r.longest, 10)}`)
+  .map(
+    (r) =>
+      `  ${r.way.padEnd(11)}${f(r.panel.median)}${f(r.panel.min, 10)}${f(r.panel.max, 10)}${f(r.fetchStart, 18)}${f(r.fetchMs, 10)}${f(r.longest, 10)}`,
+  )
   .join('\n')}`;
   return { visits, targets, report };
 }
 
 // Alone: tsx bench/intent.ts
-if (isMain(import.meta.url)) await runAlone((browser, parleyJs) => benchIntent(browser, parleyJs, Number(process.env.PARLEY_INTENT_RUNS ?? 9)));
+if (isMain(import.meta.url))
+  await runAlone((browser, parleyJs) => benchIntent(browser, parleyJs, Number(process.env.PARLEY_INTENT_RUNS ?? 9)));

@@ -23,19 +23,9 @@ export interface Visit {
 const PROBE = `var __name = (f) => f; (${installProbe.toString()})();`;
 
 // The trace categories of DevTools' Performance panel, plus user timing (the probe's marks).
-const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'blink.user_timing',
-];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
 
-export async function visit(
-  browser: Browser,
-  origin: string,
-  page: 'plain' | 'widget',
-  settleMs: number,
-): Promise<Visit> {
+export async function visit(browser: Browser, origin: string, page: 'plain' | 'widget', settleMs: number): Promise<Visit> {
   // A fresh context per visit: an empty cache, no IndexedDB, no localStorage — a first visit.
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
@@ -76,8 +66,8 @@ export async function visit(
       probe: window.__parleyBench,
       databases: (await indexedDB.databases()).map((d) => d.name ?? ''),
       parleyResponseEnd:
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/parley.js'))
-          ?.responseEnd ?? null,
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/parley.js'))?.responseEnd ??
+        null,
     }));
     const traceJson = await browser.stopTracing();
     return {

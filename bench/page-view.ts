@@ -43,7 +43,9 @@ const load = () => Math.round(loadavg()[0]! * 10) / 10;
 const started = Date.now();
 const loadAtStart = load();
 const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
-const server = await startServer(bundle, { '/blank': { type: 'text/html; charset=utf-8', body: () => '<!doctype html><title>blank</title>' } });
+const server = await startServer(bundle, {
+  '/blank': { type: 'text/html; charset=utf-8', body: () => '<!doctype html><title>blank</title>' },
+});
 const plain: Visit[] = [];
 const profiled: ProfiledRound[] = [];
 try {

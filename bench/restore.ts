@@ -122,7 +122,22 @@ async function restoreVisit(browser: Browser, origin: string, messages: number, 
   }
 }
 
-const WORK = new Set(['EvaluateScript', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'EventDispatch', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'v8.compile']);
+const WORK = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'EventDispatch',
+  'ParseHTML',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'Commit',
+  'v8.compile',
+]);
 
 interface SeedWindow {
   ParleySeed: { seed(clientId: string, count: number): Promise<void> };
@@ -143,7 +158,11 @@ function analyse(events: TraceEvent[]): Omit<RestoreVisit, 'messages' | 'rendere
   const inside = onMain.filter((e) => e !== longest && e.ts >= longest.ts && e.ts + (e.dur ?? 0) <= longest.ts + (longest.dur ?? 0));
   const byName = new Map<string, number>();
   for (const e of inside) if (WORK.has(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-  const what = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ');
+  const what = [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
   return {
     scriptToLatest: (end - evaluation.ts) / 1000,
     scriptToRendered: (renderedMark.ts - evaluation.ts) / 1000,
@@ -178,7 +197,8 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
     '/seed.js': { type: 'text/javascript; charset=utf-8', body: () => seedJs },
     '/restore': {
       type: 'text/html; charset=utf-8',
-      body: (origin: string) => customerPage(`<script src="/parley.js" data-client-id="${CLIENT_ID}" data-base-url="${origin}/parley-emulator" async></script>`),
+      body: (origin: string) =>
+        customerPage(`<script src="/parley.js" data-client-id="${CLIENT_ID}" data-base-url="${origin}/parley-emulator" async></script>`),
     },
   };
   const cachedServer = await startServer(parleyJs, routes, 'immutable');
@@ -243,7 +263,10 @@ export async function benchRestore(browser: Browser, parleyJs: Buffer, runs: num
   stored       script -> latest (ms):             longest task (ms)            messages
   messages     in the DOM   on screen    max      median     max   CPU max     rendered
 ${rows
-  .map((r) => `  ${String(r.size).padEnd(9)}${f(r.inDom, 11)}${f(r.latest.median, 12)}${f(r.latest.max)}${f(r.longest.median, 12)}${f(r.longest.max)}${f(r.longest.cpuMax, 10)}${String(r.rendered).padStart(13)}`)
+  .map(
+    (r) =>
+      `  ${String(r.size).padEnd(9)}${f(r.inDom, 11)}${f(r.latest.median, 12)}${f(r.latest.max)}${f(r.longest.median, 12)}${f(r.longest.max)}${f(r.longest.cpuMax, 10)}${String(r.rendered).padStart(13)}`,
+  )
   .join('\n')}
   in the slowest visit's longest task (ms): ${rows.map((r) => `${r.size}: ${r.slowest}`).join('; ')}
   the chat's file not cached (no-store), ${small.size} stored: latest on screen ${f(uncachedLatest, 0)} ms (median), ${f(uncachedLatest - small.latest.median, 0)} ms more than cached; longest task ${f(median(uncached.map((v) => v.longestTask.wall)), 0)} ms`;
@@ -251,4 +274,5 @@ ${rows
 }
 
 // Alone: tsx bench/restore.ts
-if (isMain(import.meta.url)) await runAlone((browser, parleyJs) => benchRestore(browser, parleyJs, Number(process.env.PARLEY_RESTORE_RUNS ?? 5)));
+if (isMain(import.meta.url))
+  await runAlone((browser, parleyJs) => benchRestore(browser, parleyJs, Number(process.env.PARLEY_RESTORE_RUNS ?? 5)));

@@ -54,7 +54,11 @@ export type Routes = Record<string, { type: string; body: (origin: string) => st
  * following the README would (a returning visitor has it cached); `no-store` makes every load
  * a first one.
  */
-export async function startServer(parleyJs: Buffer, routes: Routes = {}, chatCache: 'immutable' | 'no-store' = 'no-store'): Promise<BenchServer> {
+export async function startServer(
+  parleyJs: Buffer,
+  routes: Routes = {},
+  chatCache: 'immutable' | 'no-store' = 'no-store',
+): Promise<BenchServer> {
   const requests: string[] = [];
   let origin = '';
   const server: Server = createServer((req, res) => {

@@ -34,7 +34,9 @@ const beforePath = process.env.PARLEY_BENCH_BEFORE;
 const beforeJs = beforePath ? readFileSync(beforePath) : undefined;
 const deepChatPath = createRequire(import.meta.url).resolve('deep-chat/dist/deepChat.bundle.js');
 const deepChatJs = readFileSync(deepChatPath, 'utf8');
-const deepChatVersion = (JSON.parse(readFileSync(deepChatPath.replace(/dist\/deepChat\.bundle\.js$/, 'package.json'), 'utf8')) as { version: string }).version;
+const deepChatVersion = (
+  JSON.parse(readFileSync(deepChatPath.replace(/dist\/deepChat\.bundle\.js$/, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The renderer's main-thread totals after a visit of `path` settled, in ms. */
 async function visitOnce(browser: Browser, origin: string, kind: Kind): Promise<number> {
@@ -60,9 +62,16 @@ async function visitOnce(browser: Browser, origin: string, kind: Kind): Promise<
 
 const browser = await chromium.launch({ executablePath: systemChromium, headless: true, args: chromiumArgs });
 const server = await startServer(parleyJs, {
-  '/deep-chat': { type: 'text/html; charset=utf-8', body: () => customerPage('<script type="module" src="/deep-chat.js"></script>\n    <deep-chat></deep-chat>') },
+  '/deep-chat': {
+    type: 'text/html; charset=utf-8',
+    body: () => customerPage('<script type="module" src="/deep-chat.js"></script>\n    <deep-chat></deep-chat>'),
+  },
   '/deep-chat.js': { type: 'text/javascript; charset=utf-8', body: () => deepChatJs },
-  '/before': { type: 'text/html; charset=utf-8', body: (origin) => customerPage(`<script src="/before.js" data-client-id="bench" data-base-url="${origin}/parley-emulator" async></script>`) },
+  '/before': {
+    type: 'text/html; charset=utf-8',
+    body: (origin) =>
+      customerPage(`<script src="/before.js" data-client-id="bench" data-base-url="${origin}/parley-emulator" async></script>`),
+  },
   '/before.js': { type: 'text/javascript; charset=utf-8', body: () => String(beforeJs ?? '') },
 });
 const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
@@ -99,7 +108,9 @@ const lines = [
 console.log(lines.join('\n'));
 if (beforeJs) {
   const before = { floor: added('before', floor), median: added('before', median) };
-  console.log(`| ${beforePath}, the same rounds | ${ms(before.floor)} (${ms(before.median)}), ${(before.floor / figures.deepChat.floor).toFixed(2)}× deep-chat's | ${gz(beforeJs).toFixed(2)} kB |`);
+  console.log(
+    `| ${beforePath}, the same rounds | ${ms(before.floor)} (${ms(before.median)}), ${(before.floor / figures.deepChat.floor).toFixed(2)}× deep-chat's | ${gz(beforeJs).toFixed(2)} kB |`,
+  );
   process.exit(0); // another build beside this one: docs/figures.md is left alone
 }
 
@@ -108,5 +119,8 @@ const doc = readFileSync(`${root}docs/figures.md`, 'utf8');
 const section = `${BEGIN}\n${lines.join('\n')}\n${END}`;
 const from = doc.indexOf(BEGIN);
 const to = doc.indexOf(END);
-writeFileSync(`${root}docs/figures.md`, from >= 0 && to > from ? doc.slice(0, from) + section + doc.slice(to + END.length) : `${doc.trimEnd()}\n\n${section}\n`);
+writeFileSync(
+  `${root}docs/figures.md`,
+  from >= 0 && to > from ? doc.slice(0, from) + section + doc.slice(to + END.length) : `${doc.trimEnd()}\n\n${section}\n`,
+);
 console.log('wrote the side-by-side figures into docs/figures.md');

@@ -75,9 +75,7 @@ export function analyseTrace(json: string): TraceFigures {
 
   const evaluation = events.find((e) => e.name === 'EvaluateScript' && e.ph === 'X' && isParley(e));
   if (!evaluation) throw new Error('trace: no EvaluateScript event for parley.js');
-  const onMain = events
-    .filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
+  const onMain = events.filter((e) => e.pid === evaluation.pid && e.tid === evaluation.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   const tasks = onMain.filter((e) => e.name === 'RunTask');
   const scriptTask = tasks.find((t) => within(t, evaluation)) ?? evaluation;
 
@@ -107,8 +105,6 @@ export function analyseTrace(json: string): TraceFigures {
     render: span(onMain.filter((e) => RENDER_EVENTS.has(e.name) && inWindow(e))),
     mainThread: span(windowTasks),
     scriptToLauncher: ms(end - evaluation.ts),
-    longTasks: tasks
-      .filter((t) => ms(t.dur) > 50)
-      .map((t) => ({ wall: ms(t.dur), cpu: ms(t.tdur ?? t.dur), what: describe(t, onMain) })),
+    longTasks: tasks.filter((t) => ms(t.dur) > 50).map((t) => ({ wall: ms(t.dur), cpu: ms(t.tdur ?? t.dur), what: describe(t, onMain) })),
   };
 }

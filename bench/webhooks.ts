@@ -13,7 +13,8 @@ async function run(maxInFlight: number): Promise<number> {
   });
   const hooks = createWebhookDispatcher({ target: () => ({ url: `${receiver.url}/hook`, verifyToken: 'bench' }), maxInFlight });
   const started = performance.now();
-  for (let i = 0; i < N; i++) hooks.emit('message', { threadId: `t${i % 50}`, messages: [{ fallback: `reply ${i}`, silent: false, responses: [] }] });
+  for (let i = 0; i < N; i++)
+    hooks.emit('message', { threadId: `t${i % 50}`, messages: [{ fallback: `reply ${i}`, silent: false, responses: [] }] });
   await hooks.idle();
   const seconds = (performance.now() - started) / 1000;
   const delivered = hooks.records().filter((d) => d.state === 'delivered').length;
@@ -30,5 +31,7 @@ for (const maxInFlight of [1, 4, 16]) {
   const rates: number[] = [];
   for (let round = 0; round < 3; round++) rates.push(await run(maxInFlight));
   rates.sort((a, b) => a - b);
-  console.log(`maxInFlight ${String(maxInFlight).padStart(2)}: ${Math.round(rates[1]!)} deliveries/s (median of 3; min ${Math.round(rates[0]!)}, max ${Math.round(rates[2]!)})`);
+  console.log(
+    `maxInFlight ${String(maxInFlight).padStart(2)}: ${Math.round(rates[1]!)} deliveries/s (median of 3; min ${Math.round(rates[0]!)}, max ${Math.round(rates[2]!)})`,
+  );
 }

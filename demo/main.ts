@@ -22,7 +22,11 @@ secret.addEventListener('change', () => {
 });
 
 const control = (verb: string, body: unknown) =>
-  fetch(`/parley-emulator/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`/parley-emulator/__control/${verb}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 document.getElementById('drop')!.addEventListener('click', () => void control('drop', { terminate: true }));
 document.getElementById('outage')!.addEventListener('click', async () => {
@@ -35,7 +39,8 @@ document.getElementById('reset')!.addEventListener('click', () => void chat.rese
 // The widget's language, switched live (the conversation and the socket stay); each language is
 // named in itself.
 const language = document.getElementById('language') as HTMLSelectElement;
-for (const tag of ['en', ...LANGUAGES]) language.append(new Option(`${new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag} (${tag})`, tag));
+for (const tag of ['en', ...LANGUAGES])
+  language.append(new Option(`${new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag} (${tag})`, tag));
 language.addEventListener('change', () => (chat.language = language.value || null));
 
 chat.setUser({ name: 'Demo visitor' });

@@ -124,7 +124,9 @@ async function framedPageWorks(page: Page, load: () => Promise<Frame>, lines: st
   expect(answered).toBeLessThan(1_000);
   const seen = await watched(frame);
   const task = await longestTask(frame);
-  console.log(`framed page: load event seen, the page answered in ${answered} ms, longest task ${task} ms (${traced.cpu} ms of CPU), ${seen.lockRequests} Web Lock request(s)`);
+  console.log(
+    `framed page: load event seen, the page answered in ${answered} ms, longest task ${task} ms (${traced.cpu} ms of CPU), ${seen.lockRequests} Web Lock request(s)`,
+  );
   expect(seen.pageErrors).toEqual([]);
   expect(errors).toEqual([]);
   expect(seen.lockRequests).toBeLessThan(2);
@@ -151,7 +153,10 @@ test('in a sandboxed frame (an opaque origin) the chat works in memory and the f
   expect(lines.find((line) => line.includes('this browser refuses'))).toMatch(/localStorage.*IndexedDB.*Web Locks|IndexedDB.*Web Locks/);
 });
 
-test('in a cross-site frame whose storage the browser denies, the chat works in memory and the frame never freezes', async ({ page, baseURL }) => {
+test('in a cross-site frame whose storage the browser denies, the chat works in memory and the frame never freezes', async ({
+  page,
+  baseURL,
+}) => {
   const errors = uncaught(page);
   const lines = parleyConsole(page);
   const load = async () => {
@@ -173,19 +178,32 @@ test('in a cross-site frame whose storage the browser denies, the chat works in 
   await framedPageWorks(page, load, lines, errors);
 });
 
-test('with storage blocked by the browser ("Block all cookies"), the chat works and the page gets no uncaught error', async ({ baseURL }) => {
+test('with storage blocked by the browser ("Block all cookies"), the chat works and the page gets no uncaught error', async ({
+  baseURL,
+}) => {
   // A real profile whose content settings block cookies: Web Storage getters throw, IndexedDB and
   // Web Locks are denied, as a visitor's browser does.
   const profile = mkdtempSync(join(tmpdir(), 'parley-blocked-'));
   mkdirSync(join(profile, 'Default'));
   writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
-  const context = await chromium.launchPersistentContext(profile, { ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...(systemChromium ? { executablePath: systemChromium } : {}),
+    args: chromiumArgs,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const errors = uncaught(page);
     const lines = parleyConsole(page);
     await page.goto(`${baseURL}/e2e/site/frame.html`);
-    expect(await page.evaluate(() => { try { return typeof localStorage; } catch (error) { return (error as Error).name; } })).toBe('SecurityError');
+    expect(
+      await page.evaluate(() => {
+        try {
+          return typeof localStorage;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe('SecurityError');
     await chat(page);
     // A reload starts over (nothing could be kept), with no error either.
     await page.reload();

@@ -23,7 +23,7 @@ type Chaos =
 
 function plan(r: Rng): Chaos[] {
   const events: Chaos[] = [];
-  for (let sent = 0; sent < MESSAGES; ) {
+  for (let sent = 0; sent < MESSAGES;) {
     const count = Math.min(r.int(1, 4), MESSAGES - sent);
     events.push({ at: r.int(0, SPAN_MS), kind: 'send', count });
     sent += count;
@@ -48,7 +48,9 @@ async function openTab(context: BrowserContext): Promise<Tab> {
   const page = await context.newPage();
   await page.goto('/e2e/pages/client.html');
   await page.waitForFunction(() => 'harness' in window);
-  await page.evaluate(() => window.harness.start({ timings: { backoff: { baseMs: 50, factor: 2, capMs: 400 } }, deliveryTimeoutMs: 600_000 }));
+  await page.evaluate(() =>
+    window.harness.start({ timings: { backoff: { baseMs: 50, factor: 2, capMs: 400 } }, deliveryTimeoutMs: 600_000 }),
+  );
   await page.evaluate(() => window.harness.connect());
   return { page };
 }
@@ -57,7 +59,10 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('seeded chaos across three tabs: closes, freezes, failing storage and drops; every message delivered once', async ({ browser, request }) => {
+test('seeded chaos across three tabs: closes, freezes, failing storage and drops; every message delivered once', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const r = rng(SEED);
   const m = emulator(request);
@@ -158,16 +163,29 @@ test('seeded chaos across three tabs: closes, freezes, failing storage and drops
       tabs.map((tab) =>
         tab.page.evaluate(() => [
           `${window.harness.threadId()} ${window.harness.state()} ${window.harness.entries().length} entries`,
-          ...window.harness.entries().flatMap((e) => (e.kind === 'user' ? [`${e.text.slice(11)}#${e.traceId}:${e.status.slice(0, 3)}`] : [])),
+          ...window.harness
+            .entries()
+            .flatMap((e) => (e.kind === 'user' ? [`${e.text.slice(11)}#${e.traceId}:${e.status.slice(0, 3)}`] : [])),
         ]),
       ),
     );
     const atMock = (await m.sends(threadId)).map((p) => `${p.speech as string}#${p.traceId as number}`);
-    console.log(`tabs chaos (seed ${SEED}) stopped short:\n  tabs: ${JSON.stringify(shown)}\n  emulator: ${JSON.stringify(atMock.slice(-30))}\n  sent: ${texts.length}`);
+    console.log(
+      `tabs chaos (seed ${SEED}) stopped short:\n  tabs: ${JSON.stringify(shown)}\n  emulator: ${JSON.stringify(atMock.slice(-30))}\n  sent: ${texts.length}`,
+    );
     throw error;
   }
   const drainedMs = Date.now() - started - chaosMs;
-  const orders = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.harness.entries().map((e) => e.id).slice(-40))));
+  const orders = await Promise.all(
+    tabs.map((tab) =>
+      tab.page.evaluate(() =>
+        window.harness
+          .entries()
+          .map((e) => e.id)
+          .slice(-40),
+      ),
+    ),
+  );
   for (const order of orders.slice(1)) expect(order).toEqual(orders[0]);
 
   // At the emulator: each text under one traceId, traceIds never shared between texts.
@@ -197,6 +215,10 @@ test('seeded chaos across three tabs: closes, freezes, failing storage and drops
     'chaos (ms)': chaosMs,
     'drained after the chaos (ms)': drainedMs,
   };
-  console.log(`tabs chaos figures:\n${Object.entries(printed).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+  console.log(
+    `tabs chaos figures:\n${Object.entries(printed)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join('\n')}`,
+  );
   await context.close();
 });

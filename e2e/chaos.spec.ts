@@ -22,7 +22,7 @@ type Chaos =
 function plan(seed: number): Chaos[] {
   const r = rng(seed);
   const events: Chaos[] = [];
-  for (let sent = 0; sent < MESSAGES; ) {
+  for (let sent = 0; sent < MESSAGES;) {
     const size = Math.min(r.int(1, 6), MESSAGES - sent);
     const texts = Array.from({ length: size }, (_, i) => `chaos ${String(sent + i + 1).padStart(3, '0')}`);
     events.push({ at: Math.floor(r() * SPAN_MS), kind: 'send', texts });
@@ -146,14 +146,18 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
     await watcher;
   }
   // The last confirmation may have come while the last drops were still going on: take its own time.
-  const lastDeliveredAt = await page.evaluate(() => Math.max(...window.harness.events.filter((e) => e.type === 'delivered').map((e) => e.at)));
+  const lastDeliveredAt = await page.evaluate(() =>
+    Math.max(...window.harness.events.filter((e) => e.type === 'delivered').map((e) => e.at)),
+  );
   const drainMs = lastDeliveredAt - lastSendAt;
   const totalMs = Date.now() - started;
 
   // The transcript: each message once, delivered, in the order it was sent.
   const users = await page.evaluate(async () => {
     await window.harness.loadAll();
-    return window.harness.entries().flatMap((e) => (e.kind === 'user' && !e.hidden ? [{ text: e.text, traceId: e.traceId, status: e.status }] : []));
+    return window.harness
+      .entries()
+      .flatMap((e) => (e.kind === 'user' && !e.hidden ? [{ text: e.text, traceId: e.traceId, status: e.status }] : []));
   });
   const expectedTexts = events.flatMap((e) => (e.kind === 'send' ? e.texts : []));
   expect(users.map((u) => u.text)).toEqual(expectedTexts);
@@ -198,7 +202,7 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
     return previous?.status === 0 && previous.sessionId === r.sessionId && r.at - previous.at < 100;
   });
   expect(new Set(sessionIds).size, JSON.stringify(state.addressRequests, null, 1)).toBe(sessionIds.length - retries.length);
-  expect(new Set(addressCalls).size, 'sessionIds of the page\'s own address requests').toBe(addressCalls.length);
+  expect(new Set(addressCalls).size, "sessionIds of the page's own address requests").toBe(addressCalls.length);
   expect(new Set(addressCalls)).toEqual(new Set(sessionIds));
   const tokens = state.connections.map((c) => c.token);
   expect(new Set(tokens).size).toBe(tokens.length);
@@ -237,5 +241,9 @@ test('seeded chaos: 150 messages through 30 drops and failing address requests a
     'time to drain (last send() call to last confirmation, ms)': drainMs,
     'whole run (ms)': totalMs,
   };
-  console.log(`chaos figures:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+  console.log(
+    `chaos figures:\n${Object.entries(figures)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join('\n')}`,
+  );
 });

@@ -6,14 +6,15 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { emulator } from './support/emulator.ts';
 import { messages, say } from './support/widget.ts';
 
-
 test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
 test('a visitor asks for a human, an agent answers from the console, resolve brings the bot back', async ({ context, request }) => {
   const visitor = await context.newPage();
-  await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`);
+  await visitor.goto(
+    `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`,
+  );
   await visitor.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(messages(visitor, 'bot').first()).toBeVisible();
   await say(visitor, 'talk to a human');
@@ -65,7 +66,10 @@ test('a visitor asks for a human, an agent answers from the console, resolve bri
   expect(state.threads.find((t) => t.threadId === threadId)).toMatchObject({ botPaused: false });
 });
 
-test('the console at 1024, 1280 and 390 px: cards fit their column, each message once, named by the visitor, handover first, axe clean', async ({ browser, context }) => {
+test('the console at 1024, 1280 and 390 px: cards fit their column, each message once, named by the visitor, handover first, axe clean', async ({
+  browser,
+  context,
+}) => {
   // Three visitors, each in a browser of their own (their own storage, so their own thread),
   // closed at the end: their sockets must not outlive the test.
   const visitors: BrowserContext[] = [];
@@ -74,7 +78,9 @@ test('the console at 1024, 1280 and 390 px: cards fit their column, each message
     visitors.push(own);
     const visitor = await own.newPage();
     await visitor.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator' })}`);
-    await visitor.locator('parley-chat').evaluate((el, who) => (el as unknown as { setUser(user: object): void }).setUser({ name: who }), name);
+    await visitor
+      .locator('parley-chat')
+      .evaluate((el, who) => (el as unknown as { setUser(user: object): void }).setUser({ name: who }), name);
     await visitor.getByRole('button', { name: 'Open chat', exact: true }).click();
     await say(visitor, text);
     return visitor;
@@ -99,21 +105,38 @@ test('the console at 1024, 1280 and 390 px: cards fit their column, each message
     await expect(log).toContainText('Hello Grace, Sam here.');
     expect(await log.locator('.entry-text', { hasText: 'Hello Grace, Sam here.' }).count()).toBe(1);
 
-    for (const [width, height] of [[1024, 768], [1280, 860], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1024, 768],
+      [1280, 860],
+      [390, 844],
+    ] as const) {
       await agent.setViewportSize({ width, height });
       // Nothing wider than the column it sits in: every card, and everything in it.
       const overflowing = await agent.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.column, .column *')]
-          .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible' && element.clientWidth > 0)
+          .filter(
+            (element) =>
+              element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible' && element.clientWidth > 0,
+          )
           .map((element) => `${element.className || element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`),
       );
       expect(overflowing, `at ${width} px`).toEqual([]);
-      const cards = await list.getByRole('button').evaluateAll((buttons) => buttons.map((b) => [b.getBoundingClientRect().right, b.closest('.column')!.getBoundingClientRect().right]));
-      for (const [right, columnRight] of cards) expect(right, `a card past its column at ${width} px`).toBeLessThanOrEqual(columnRight! + 0.5);
-      const times = await list.locator('time').evaluateAll((all) => all.map((t) => t.getBoundingClientRect().right <= t.closest('.thread')!.getBoundingClientRect().right));
+      const cards = await list
+        .getByRole('button')
+        .evaluateAll((buttons) =>
+          buttons.map((b) => [b.getBoundingClientRect().right, b.closest('.column')!.getBoundingClientRect().right]),
+        );
+      for (const [right, columnRight] of cards)
+        expect(right, `a card past its column at ${width} px`).toBeLessThanOrEqual(columnRight! + 0.5);
+      const times = await list
+        .locator('time')
+        .evaluateAll((all) => all.map((t) => t.getBoundingClientRect().right <= t.closest('.thread')!.getBoundingClientRect().right));
       expect(times.every(Boolean), `a card's time cut at ${width} px`).toBe(true);
       const axe = await new AxeBuilder({ page: agent }).analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe at ${width} px`).toEqual([]);
+      expect(
+        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        `axe at ${width} px`,
+      ).toEqual([]);
     }
   } finally {
     await Promise.all(visitors.map((own) => own.close()));

@@ -16,8 +16,14 @@ async function watch(page: Page) {
   await page.addInitScript(() => {
     const heard = { violations: [] as string[], errors: [] as string[] };
     Object.assign(window, { heard });
-    document.addEventListener('securitypolicyviolation', (event) => heard.violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
-    document.addEventListener('parley:error', (event) => heard.errors.push((event as CustomEvent<{ message: string }>).detail.message), true);
+    document.addEventListener('securitypolicyviolation', (event) =>
+      heard.violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+    document.addEventListener(
+      'parley:error',
+      (event) => heard.errors.push((event as CustomEvent<{ message: string }>).detail.message),
+      true,
+    );
   });
   const console: string[] = [];
   page.on('console', (message) => {
@@ -34,7 +40,9 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('connect-src without the service: the error state names the directive and the address, parley:error once, no second address request', async ({ page }) => {
+test('connect-src without the service: the error state names the directive and the address, parley:error once, no second address request', async ({
+  page,
+}) => {
   const { console, heard } = await watch(page);
   await page.goto('/e2e/site/csp-connect-none.html');
   await launcher(page).click();
@@ -54,7 +62,10 @@ test('connect-src without the service: the error state names the directive and t
   await expect(widget(page)).toHaveAttribute('data-connection', 'error');
 });
 
-test('connect-src with the service but not its socket: the same error state, naming the socket, one address request', async ({ page, request }) => {
+test('connect-src with the service but not its socket: the same error state, naming the socket, one address request', async ({
+  page,
+  request,
+}) => {
   const { console, heard } = await watch(page);
   await page.goto('/e2e/site/csp-connect-no-socket.html');
   await launcher(page).click();

@@ -7,7 +7,10 @@ import { emulator } from './support/emulator.ts';
 import { settled } from './support/settled.ts';
 
 const local = (code: string) =>
-  code.replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js').replaceAll('https://api.example.com', '/parley-emulator').replaceAll('your-client-id', 'e2e');
+  code
+    .replaceAll('https://cdn.example.com/parley.js', '/dist/parley.js')
+    .replaceAll('https://api.example.com', '/parley-emulator')
+    .replaceAll('your-client-id', 'e2e');
 
 test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
@@ -20,7 +23,9 @@ for (const sample of docSamples().filter((s) => s.lang === 'html')) {
     await page.goto('/e2e/site/elsewhere.html');
     // An element alone needs the element defined: the loader does that (it adds nothing without data-client-id).
     const needsLoader = !sample.code.includes('parley.js');
-    await page.setContent(`<!doctype html><html><body>${needsLoader ? '<script src="/dist/parley.js"></script>' : ''}${local(sample.code)}</body></html>`);
+    await page.setContent(
+      `<!doctype html><html><body>${needsLoader ? '<script src="/dist/parley.js"></script>' : ''}${local(sample.code)}</body></html>`,
+    );
     // The inline chat, or the page's own trigger where the sample has one (its launcher may be "none"), else the launcher.
     const trigger = page.locator('[data-parley-open]:not([data-parley-open=""])').first();
     if (sample.code.includes('data-layout="inline"')) {
@@ -40,7 +45,9 @@ for (const sample of docSamples().filter((s) => s.lang === 'css')) {
     await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator');
     await page.locator('parley-chat [part~="launcher"]').waitFor();
     // Its ::part() rules for what shows now (the closed launcher) change what they say they change.
-    const partRules = [...sample.code.matchAll(/::part\(([\w-]+)\)\s*\{\s*([\w-]+):/g)].map(([, part, property]) => [part!, property!] as const);
+    const partRules = [...sample.code.matchAll(/::part\(([\w-]+)\)\s*\{\s*([\w-]+):/g)].map(
+      ([, part, property]) => [part!, property!] as const,
+    );
     // Read as a person sees them: once the transitions a style change starts (the launcher's
     // box-shadow eases in) have ended, not halfway through, where a value may still be the old one.
     const partStyles = async () => {
@@ -57,12 +64,20 @@ for (const sample of docSamples().filter((s) => s.lang === 'css')) {
     const before = await partStyles();
     await page.addStyleTag({ content: sample.code });
     const after = await partStyles();
-    expect(before.some((value) => value !== null), 'a part the sample styles is on the page').toBe(true);
-    before.forEach((value, index) => value !== null && expect(after[index], `::part(${partRules[index]![0]}) ${partRules[index]![1]}`).not.toBe(value));
+    expect(
+      before.some((value) => value !== null),
+      'a part the sample styles is on the page',
+    ).toBe(true);
+    before.forEach(
+      (value, index) => value !== null && expect(after[index], `::part(${partRules[index]![0]}) ${partRules[index]![1]}`).not.toBe(value),
+    );
     // Each custom property the sample sets reaches the element as written.
     const declared = [...sample.code.matchAll(/(--parley-[\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()] as const);
     expect(declared.length).toBeGreaterThan(0);
-    const computed = await page.locator('parley-chat').evaluate((element, names) => names.map((name) => getComputedStyle(element).getPropertyValue(name).trim()), declared.map(([name]) => name));
+    const computed = await page.locator('parley-chat').evaluate(
+      (element, names) => names.map((name) => getComputedStyle(element).getPropertyValue(name).trim()),
+      declared.map(([name]) => name),
+    );
     expect(computed).toEqual(declared.map(([, value]) => value));
   });
 }

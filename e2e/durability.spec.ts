@@ -65,9 +65,12 @@ test('IndexedDB fails after the first writes: 20 messages answered once each, tr
   expect([...firstSeen.values()]).toEqual(texts);
   const traceIds = [...firstSeen.keys()];
   for (let i = 1; i < traceIds.length; i++) expect(traceIds[i]!).toBeGreaterThan(traceIds[i - 1]!);
-  for (const [traceId, speech] of firstSeen) expect(taken.filter((p) => p.traceId === traceId).every((p) => p.speech === speech)).toBe(true);
+  for (const [traceId, speech] of firstSeen)
+    expect(taken.filter((p) => p.traceId === traceId).every((p) => p.speech === speech)).toBe(true);
   await expect
-    .poll(async () => (await page.evaluate(() => window.harness.entries())).filter((e) => e.kind === 'received').length, { timeout: 30_000 })
+    .poll(async () => (await page.evaluate(() => window.harness.entries())).filter((e) => e.kind === 'received').length, {
+      timeout: 30_000,
+    })
     .toBe(texts.length);
 
   // Storage works again: a reload finds the same thread and the whole transcript.
@@ -79,10 +82,12 @@ test('IndexedDB fails after the first writes: 20 messages answered once each, tr
   const next = await page.evaluate(() => window.harness.send('after the reload'));
   expect(next).toBeGreaterThan(traceIds.at(-1)!);
   expect(warnings.filter((w) => w.includes('storage failed'))).toHaveLength(1);
-  console.log(`[durability] IndexedDB: ${faults.refused} puts refused (quota), ${faults.closed} connections closed; traceIds ${traceIds[0]}..${traceIds.at(-1)}, ${taken.length} sends for ${texts.length} messages`);
+  console.log(
+    `[durability] IndexedDB: ${faults.refused} puts refused (quota), ${faults.closed} connections closed; traceIds ${traceIds[0]}..${traceIds.at(-1)}, ${taken.length} sends for ${texts.length} messages`,
+  );
 });
 
-test('two tabs: the holder\'s writes are slow, a message typed in the other tab, the holder closed at once: delivered exactly once', async ({
+test("two tabs: the holder's writes are slow, a message typed in the other tab, the holder closed at once: delivered exactly once", async ({
   browser,
   request,
 }) => {
@@ -131,7 +136,9 @@ test('a message the service refuses, then two reloads: not sent again until the 
     expect(await userLines(page)).toEqual(['refuse me:failed']);
   }
   const sendsOf = async () =>
-    (await emulator(request).received(threadId)).filter((f) => f.frame?.type === 'message.send' && (f.frame.payload as { speech?: string }).speech === 'refuse me');
+    (await emulator(request).received(threadId)).filter(
+      (f) => f.frame?.type === 'message.send' && (f.frame.payload as { speech?: string }).speech === 'refuse me',
+    );
   expect((await sendsOf()).map((f) => f.error)).toEqual(['not accepted by the test']);
 
   await page.evaluate((id) => window.harness.retry(id), traceId);

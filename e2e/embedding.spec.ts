@@ -24,8 +24,22 @@ async function surfaceStyles(page: Page) {
       const element = root.querySelector(selector);
       if (!element) return null;
       const style = getComputedStyle(element);
-      const keys = ['font-family', 'font-size', 'line-height', 'letter-spacing', 'color', 'background-color', 'box-sizing',
-        'width', 'height', 'padding', 'border-radius', 'z-index', 'opacity', 'position'];
+      const keys = [
+        'font-family',
+        'font-size',
+        'line-height',
+        'letter-spacing',
+        'color',
+        'background-color',
+        'box-sizing',
+        'width',
+        'height',
+        'padding',
+        'border-radius',
+        'z-index',
+        'opacity',
+        'position',
+      ];
       return Object.fromEntries(keys.map((key) => [key, style.getPropertyValue(key)]));
     };
     return {
@@ -129,7 +143,9 @@ test('under a strict Content-Security-Policy the widget works with zero violatio
     if (/Content.Security.Policy/i.test(message.text())) consoleViolations.push(message.text());
   });
 
-  await page.goto(`/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`);
+  await page.goto(
+    `/e2e/pages/csp.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' })}`,
+  );
   expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("style-src 'self'");
   await launcher(page).click();
   await expect(messages(page, 'bot').first()).toBeVisible();
@@ -198,7 +214,10 @@ test('theming: custom properties change colours, font, radius, size and side; ::
   const box = (await panel(page).boundingBox())!;
   expect(box.x).toBeLessThan(100);
   expect(box.width).toBe(300);
-  const styles = await panel(page).evaluate((el) => ({ font: getComputedStyle(el).fontFamily, radius: getComputedStyle(el).borderTopLeftRadius }));
+  const styles = await panel(page).evaluate((el) => ({
+    font: getComputedStyle(el).fontFamily,
+    radius: getComputedStyle(el).borderTopLeftRadius,
+  }));
   expect(styles).toEqual({ font: 'monospace', radius: '4px' });
   const title = page.locator('parley-chat [part~="title"]');
   expect(await title.evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase');
@@ -244,9 +263,11 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Send' }).tap();
     await expect(messages(page, 'user').last()).toHaveAttribute('data-status', 'delivered');
     // The panel follows the visual viewport (an on-screen keyboard shrinks it).
-    const followed = await page.locator('parley-chat').evaluate((host) =>
-      getComputedStyle(host.shadowRoot!.querySelector('[part~="panel"]')!).getPropertyValue('--parley-viewport-height'),
-    );
+    const followed = await page
+      .locator('parley-chat')
+      .evaluate((host) =>
+        getComputedStyle(host.shadowRoot!.querySelector('[part~="panel"]')!).getPropertyValue('--parley-viewport-height'),
+      );
     expect(followed.trim()).toBe(`${await page.evaluate(() => visualViewport!.height)}px`);
     const composerBox = (await page.locator('parley-chat [part~="composer"]').boundingBox())!;
     expect(composerBox.y + composerBox.height).toBeLessThanOrEqual(844);

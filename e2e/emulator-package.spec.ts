@@ -18,7 +18,10 @@ test.beforeAll(() => {
   const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'site-tests', private: true, type: 'module' }));
   // The registry is not needed: dependencies come from npm's cache (the repository's install filled it).
-  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'pipe' });
+  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: project,
+    stdio: 'pipe',
+  });
 });
 
 test.afterAll(() => {
@@ -37,7 +40,11 @@ interface PackedEmulator {
 /** `npx parley-emulator <args>` in the user's project; resolves once it prints its URL. */
 async function startPacked(args: string[]): Promise<PackedEmulator> {
   // A process group of its own: npx runs the emulator as its child, and both must stop.
-  const child = spawn('npx', ['parley-emulator', '--port', '0', ...args], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['parley-emulator', '--port', '0', ...args], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   const stop = () => process.kill(-child.pid!, 'SIGTERM');
   try {
@@ -52,7 +59,11 @@ async function startPacked(args: string[]): Promise<PackedEmulator> {
     });
     const port = new URL(url).port;
     // The process that listens on the port: the node that npx started.
-    const pid = Number(execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: 'utf8' }).trim() || child.pid);
+    const pid = Number(
+      execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], {
+        encoding: 'utf8',
+      }).trim() || child.pid,
+    );
     return { url, output: () => out, pid, stop };
   } catch (error) {
     stop();
@@ -97,7 +108,18 @@ console.log(emulator.url);
   );
   writeFileSync(
     join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['check.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['check.ts'],
+    }),
   );
   execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project, stdio: 'pipe' });
 
@@ -117,7 +139,14 @@ console.log(JSON.stringify({ url: emulator.url, health: health.status }));
 });
 
 test('the widget entry of the package carries no emulator code', () => {
-  const entry = execFileSync('node', ['-e', "process.stdout.write(require('fs').readFileSync(require.resolve('parley-chat/package.json').replace('package.json','dist/index.js'),'utf8'))"], { cwd: project, encoding: 'utf8' });
+  const entry = execFileSync(
+    'node',
+    [
+      '-e',
+      "process.stdout.write(require('fs').readFileSync(require.resolve('parley-chat/package.json').replace('package.json','dist/index.js'),'utf8'))",
+    ],
+    { cwd: project, encoding: 'utf8' },
+  );
   expect(entry).not.toMatch(/from ['"](ws|node:http)['"]/);
   expect(entry).not.toContain('startEmulator');
 });
@@ -131,17 +160,30 @@ test('the packed emulator beside any browser: a random key printed, the old one 
     expect(printed, emulator.output()).toBeDefined();
     expect(management, emulator.output()).toBeDefined();
     const foreign = { origin: 'http://evil.example' };
-    expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { ...foreign, authorization: 'parley-api-key' } })).status).toBe(401);
-    expect((await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: 'Bearer parley-management-key' } })).status).toBe(401);
+    expect(
+      (await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { ...foreign, authorization: 'parley-api-key' } })).status,
+    ).toBe(401);
+    expect(
+      (await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: 'Bearer parley-management-key' } })).status,
+    ).toBe(401);
     expect((await fetch(`${emulator.url}/rest/v1/threads?page=1`, { headers: { authorization: printed! } })).status).toBe(200);
-    expect((await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: `Bearer ${management}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${emulator.url}/v1/projects/parley-demo/flows`, { headers: { authorization: `Bearer ${management}` } })).status,
+    ).toBe(200);
     const read = await fetch(`${emulator.url}/receiver`, { headers: foreign });
     expect([read.status, read.headers.get('access-control-allow-origin')]).toEqual([403, null]);
-    const preflight = await fetch(`${emulator.url}/receiver`, { method: 'OPTIONS', headers: { ...foreign, 'access-control-request-method': 'DELETE' } });
+    const preflight = await fetch(`${emulator.url}/receiver`, {
+      method: 'OPTIONS',
+      headers: { ...foreign, 'access-control-request-method': 'DELETE' },
+    });
     expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([403, null]);
     const consoleState = await fetch(`${emulator.url}/console/api/state`, { headers: foreign });
     expect([consoleState.status, (await consoleState.text()).includes(printed!)]).toEqual([403, false]);
-    const fail = await fetch(`${emulator.url}/receiver/fail`, { method: 'POST', headers: { ...foreign, 'content-type': 'text/plain' }, body: '{"count":3}' });
+    const fail = await fetch(`${emulator.url}/receiver/fail`, {
+      method: 'POST',
+      headers: { ...foreign, 'content-type': 'text/plain' },
+      body: '{"count":3}',
+    });
     expect(fail.status).toBe(403);
     expect((await (await fetch(`${emulator.url}/receiver`)).json()).failNext.count).toBe(0);
     expect(emulator.output()).not.toContain('warning');
@@ -187,9 +229,21 @@ test('the packed emulator refuses slow inputs at once and prints control charact
       return { answer: await slow.answer, health: await health };
     };
     const email = `a@${'.'.repeat(80_000)}@`; // took 7.2 s to refuse before
-    const body = JSON.stringify({ payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } } });
-    const cases: { path: string; init: { method?: string; headers?: Record<string, string>; body?: string }; status: number; field: string }[] = [
-      { path: '/rest/v1/messages/t27', init: { method: 'POST', headers: { authorization: 'k27', 'content-type': 'application/json' }, body }, status: 400, field: 'payload.originator.profile.email' },
+    const body = JSON.stringify({
+      payload: { type: 'text', speech: 'hi', originator: { name: 'Ann', role: 'external', profile: { email } } },
+    });
+    const cases: {
+      path: string;
+      init: { method?: string; headers?: Record<string, string>; body?: string };
+      status: number;
+      field: string;
+    }[] = [
+      {
+        path: '/rest/v1/messages/t27',
+        init: { method: 'POST', headers: { authorization: 'k27', 'content-type': 'application/json' }, body },
+        status: 400,
+        field: 'payload.originator.profile.email',
+      },
       { path: `/rest/v1/messages/t27${'/'.repeat(14_000)}x`, init: { headers: { authorization: 'k27' } }, status: 414, field: 'path' }, // took 1.8 s before
     ];
     for (const { path, init, status, field } of cases) {

@@ -185,7 +185,11 @@ test('health answers 200 ok with CORS headers; preflight echoes requested header
 
   const pre = await fetch(`${base}/sdk/socket.info`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://site.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-svc-secret,x-svc-threadid' },
+    headers: {
+      origin: 'https://site.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'x-svc-secret,x-svc-threadid',
+    },
   });
   expect(pre.status).toBe(204);
   expect(pre.headers.get('access-control-allow-origin')).toBe('https://site.example');
@@ -413,7 +417,10 @@ test('delivered comes first and echoes threadId/traceId/speech; the reply has th
   c.send(text(t, 'How much does it cost?', 7));
   await c.waitType('message.received');
   // The whole sent payload comes back (real clients read more than the three fields of spec 4.2).
-  expect(c.frames[0]).toEqual({ type: 'message.delivered', payload: { threadId: t, traceId: 7, speech: 'How much does it cost?', originator: { role: 'external' } } });
+  expect(c.frames[0]).toEqual({
+    type: 'message.delivered',
+    payload: { threadId: t, traceId: 7, speech: 'How much does it cost?', originator: { role: 'external' } },
+  });
   const received = c.frames[1];
   expect(received.type).toBe('message.received');
   const bot = { name: 'Parley Bot', role: 'bot', userId: 'bot' };
@@ -442,7 +449,11 @@ test('delivered comes first and echoes threadId/traceId/speech; the reply has th
   // Without traceId the echo has none.
   c.send(text(t, 'hello'));
   await c.waitType('message.delivered', 2);
-  expect(c.frames.filter((f) => f.type === 'message.delivered')[1].payload).toEqual({ threadId: t, speech: 'hello', originator: { role: 'external' } });
+  expect(c.frames.filter((f) => f.type === 'message.delivered')[1].payload).toEqual({
+    threadId: t,
+    speech: 'hello',
+    originator: { role: 'external' },
+  });
 });
 
 test('matching: events by step title, intents by examples, contexts, disabled flows, unknown fallback', async () => {
@@ -542,10 +553,13 @@ test('flows listing needs a Bearer key and honours limit/skip; disabled flows ar
   expect(all.status).toBe(200);
   expect(Array.isArray(all.body)).toBe(true);
   expect(all.body.some((f: Json) => f.disabled === true)).toBe(true);
-  for (const f of all.body) expect(Object.keys(f).sort()).toEqual(['brainId', 'createdAt', 'disabled', 'flowId', 'group', 'projectId', 'steps', 'title']);
+  for (const f of all.body)
+    expect(Object.keys(f).sort()).toEqual(['brainId', 'createdAt', 'disabled', 'flowId', 'group', 'projectId', 'steps', 'title']);
   const page = await getJson('/v1/projects/parley-demo/flows?limit=2&skip=1', { authorization: `Bearer ${service.options.managementKey}` });
   expect(page.body.map((f: Json) => f.flowId)).toEqual(all.body.slice(1, 3).map((f: Json) => f.flowId));
-  expect((await getJson('/v1/projects/parley-demo/flows?limit=-1', { authorization: `Bearer ${service.options.managementKey}` })).status).toBe(400);
+  expect(
+    (await getJson('/v1/projects/parley-demo/flows?limit=-1', { authorization: `Bearer ${service.options.managementKey}` })).status,
+  ).toBe(400);
   // The projects are the flows file's: another id is not one (after the key check, which comes first).
   const unknown = await getJson('/v1/projects/p1/flows', { authorization: `Bearer ${service.options.managementKey}` });
   expect([unknown.status, unknown.body.message]).toEqual([404, 'no project "p1": the flows are those of "parley-demo"']);
@@ -579,7 +593,7 @@ test('control address: fail, refuse and networkError, each for the next N reques
   expect(bad.status).toBe(400);
 });
 
-test('control drop: close a thread\'s sockets with a code, or terminate them', async () => {
+test("control drop: close a thread's sockets with a code, or terminate them", async () => {
   const t = randomUUID();
   const a = await plainSocket();
   const b = await plainSocket();
@@ -699,7 +713,11 @@ test('control push raws: many raw frames in order, as text or binary; exactly on
 
   const binary: Buffer[] = [];
   a.ws.on('message', (data, isBinary) => isBinary && binary.push(data as Buffer));
-  r = await control('push', { raws: ['bin-1', 'bin-2'], binary: true, sessionId: (await getJson('/__control/state')).body.connections[0].sessionId });
+  r = await control('push', {
+    raws: ['bin-1', 'bin-2'],
+    binary: true,
+    sessionId: (await getJson('/__control/state')).body.connections[0].sessionId,
+  });
   expect(r.sent).toBe(2);
   await a.waitFor(() => a.raws.length >= raws.length + 2);
   expect(binary.map(String)).toEqual(['bin-1', 'bin-2']);

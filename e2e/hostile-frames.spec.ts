@@ -84,7 +84,11 @@ function checkTranscript(texts: string[], frames: HostileFrame[]): number {
 }
 
 function printFigures(title: string, figures: Record<string, unknown>): void {
-  console.log(`${title}:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+  console.log(
+    `${title}:\n${Object.entries(figures)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join('\n')}`,
+  );
 }
 
 test('10,000 hostile frames: the headless client drops them, stays up and carries on', async ({ page, request }) => {
@@ -109,7 +113,10 @@ test('10,000 hostile frames: the headless client drops them, stays up and carrie
   const statusOf = (traceId: number) =>
     page.evaluate((t) => window.harness.entries().flatMap((e) => (e.kind === 'user' && e.traceId === t ? [e.status] : []))[0], traceId);
   const confirmed = (traceId: number) =>
-    page.evaluate((t) => window.harness.events.some((e) => e.type === 'delivered' && (e.detail as { traceId: number }).traceId === t), traceId);
+    page.evaluate(
+      (t) => window.harness.events.some((e) => e.type === 'delivered' && (e.detail as { traceId: number }).traceId === t),
+      traceId,
+    );
   await expect.poll(() => statusOf(heldTraceId)).toBe('sent');
 
   const before = await prototypes(page);
@@ -139,7 +146,9 @@ test('10,000 hostile frames: the headless client drops them, stays up and carrie
     window.harness.events.flatMap((e) => {
       if (e.type !== 'message') return [];
       const messages = (e.detail as { messages: Array<{ responses?: Array<{ payload?: { text?: unknown } }> }> }).messages;
-      return messages.flatMap((m) => (m.responses ?? []).flatMap((r) => (typeof r.payload?.text === 'string' ? [r.payload.text.slice(0, 80)] : [])));
+      return messages.flatMap((m) =>
+        (m.responses ?? []).flatMap((r) => (typeof r.payload?.text === 'string' ? [r.payload.text.slice(0, 80)] : [])),
+      );
     }),
   );
   checkAccepted(accepted, frames);
@@ -248,7 +257,8 @@ test('1,000 hostile frames: <parley-chat> keeps rendering and the conversation g
     const bubbles = [...root.querySelectorAll('[part~="message"]:not([data-from="user"]) [part~="bubble"]')];
     return {
       texts: bubbles.map((b) => (b.textContent ?? '').slice(0, 80)),
-      foreign: root.querySelectorAll('[part~="transcript"] img:not([part~="avatar"]), [part~="transcript"] script, [part~="transcript"] b').length,
+      foreign: root.querySelectorAll('[part~="transcript"] img:not([part~="avatar"]), [part~="transcript"] script, [part~="transcript"] b')
+        .length,
     };
   });
   expect(shown.foreign).toBe(0);
@@ -300,6 +310,8 @@ test('a URL followed by 30,000 closing brackets renders at once', async ({ page,
     frame: { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } },
   });
   const started = Date.now();
-  await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').filter({ hasText: 'see https://a.example/x' })).toHaveCount(1);
+  await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').filter({ hasText: 'see https://a.example/x' })).toHaveCount(
+    1,
+  );
   expect(Date.now() - started).toBeLessThan(1_000);
 });

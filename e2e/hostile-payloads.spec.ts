@@ -108,20 +108,31 @@ async function openWidget(page: Page) {
     }));
     figures['longest task of the whole test, page load included'] = `${overall.task} ms (${overall.tasks} tasks of 50 ms or more)`;
     expect(pageErrors).toEqual([]);
-    console.log(`${title}:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+    console.log(
+      `${title}:\n${Object.entries(figures)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n')}`,
+    );
   }
 
   return { widget, threadId, warnings, figures, step, finish, bot: page.locator('parley-chat [part~="message"][data-from="bot"]') };
 }
 
-test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 responses, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({ page, request }) => {
+test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 responses, a flood of 2,000 messages: bounded, summarised, typing capped, no long task', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const m = emulator(request);
   const { threadId, step, finish, figures, bot } = await openWidget(page);
   const push = (frame: unknown) => m.control('push', { frame });
 
   // A carousel of 5,000 cards.
-  const cards = many(5_000, (i) => ({ title: `Card ${i + 1}`, subtitle: 'A plan', buttons: [{ type: 'postback', label: 'Choose', value: `card ${i + 1}` }] }));
+  const cards = many(5_000, (i) => ({
+    title: `Card ${i + 1}`,
+    subtitle: 'A plan',
+    buttons: [{ type: 'postback', label: 'Choose', value: `card ${i + 1}` }],
+  }));
   await step(
     'carousel of 5,000 cards',
     () => push(received(threadId, [{ type: 'carousel', payload: { cards } }])),
@@ -139,11 +150,16 @@ test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 resp
   );
   await expect(bot.last().locator('[part~="list-item"]')).toHaveCount(10);
 
-
   // One message of 20,000 responses: 100 entries, the last counting the rest.
   await step(
     'one message of 20,000 responses',
-    () => push(received(threadId, many(20_000, (i) => text(`r${i}`)))),
+    () =>
+      push(
+        received(
+          threadId,
+          many(20_000, (i) => text(`r${i}`)),
+        ),
+      ),
     () => expect(bot.last()).toContainText('and 19,900 more'),
   );
   await expect(bot.last()).toContainText('r99');
@@ -177,7 +193,10 @@ test('a carousel of 5,000 cards, a list of 5,000 items, a message of 20,000 resp
   await finish('hostile payloads: cards, list items, 20,000 responses, a flood');
 });
 
-test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({ page, request }) => {
+test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounded, summarised, refused, no long task', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const m = emulator(request);
   const { widget, threadId, warnings, step, finish, figures, bot } = await openWidget(page);
@@ -197,7 +216,12 @@ test('a 1 MB text with 5,000 quick replies, to its end, and a 5 MB frame: bounde
   await expect(page.locator('parley-chat [part~="quick-reply"]')).toHaveCount(13);
   // The characters of the text drawn (not the "opens in a new tab" said after each link).
   const shownLength = () =>
-    bot.last().locator('[part~="bubble"]').evaluate((el) => el.textContent!.length - [...el.querySelectorAll('.visually-hidden')].reduce((n, span) => n + span.textContent!.length, 0));
+    bot
+      .last()
+      .locator('[part~="bubble"]')
+      .evaluate(
+        (el) => el.textContent!.length - [...el.querySelectorAll('.visually-hidden')].reduce((n, span) => n + span.textContent!.length, 0),
+      );
   const drawnLength = await shownLength();
   expect(drawnLength).toBeLessThan(4_500);
   await step(

@@ -23,9 +23,13 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('data-layout="inline" data-target: below the fold it costs the loader alone; near the viewport its chat comes; the first interaction connects', async ({ page }) => {
+test('data-layout="inline" data-target: below the fold it costs the loader alone; near the viewport its chat comes; the first interaction connects', async ({
+  page,
+}) => {
   const seen = watchRequests(page);
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&heading=Help%20centre&layout=inline&target=%23below&below');
+  await page.goto(
+    '/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&heading=Help%20centre&layout=inline&target=%23below&below',
+  );
   await expect(page.locator('#below parley-chat')).toHaveCount(1);
   await page.waitForTimeout(500);
   expect(seen.files).toEqual(['/dist/parley.js', '/dist/parley-layouts']); // no chat file, no launcher
@@ -57,7 +61,9 @@ test('a data-target that matches nothing: the launcher layout, and the console n
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&layout=inline&target=%23nowhere');
   await expect(page.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible();
-  await expect.poll(() => errors).toContain('[parley] data-target="#nowhere" matches nothing on this page: the chat uses the launcher layout');
+  await expect
+    .poll(() => errors)
+    .toContain('[parley] data-target="#nowhere" matches nothing on this page: the chat uses the launcher layout');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
@@ -76,13 +82,18 @@ test("the demo's help centre: the chat in the page, sized by the page, answering
 test('on a phone, in dark colours, right to left: the inline chat stays in the page, mirrored and usable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&heading=Help%20centre&layout=inline&target=main&language=ar');
+  await page.goto(
+    '/e2e/pages/widget.html?client-id=e2e&base-url=/parley-emulator&heading=Help%20centre&layout=inline&target=main&language=ar',
+  );
   const panel = page.locator('parley-chat [part~="panel"]');
   await expect(panel).toBeVisible();
   const box = (await panel.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(390);
   expect(box.height).toBe(560); // in the page's flow, not the phone's full screen
-  expect(await panel.evaluate((element) => [getComputedStyle(element).position, getComputedStyle(element).direction])).toEqual(['relative', 'rtl']);
+  expect(await panel.evaluate((element) => [getComputedStyle(element).position, getComputedStyle(element).direction])).toEqual([
+    'relative',
+    'rtl',
+  ]);
   const background = await panel.evaluate((element) => getComputedStyle(element).backgroundColor);
   expect(background).toBe('rgb(23, 25, 31)'); // --p-bg's dark default
   const arabicComposer = page.getByRole('textbox', { name: 'رسالة' });

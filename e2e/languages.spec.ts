@@ -33,7 +33,9 @@ function widgetTexts(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(element.shadowRoot!, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node instanceof Text) texts.push(node.data);
-      else for (const name of ['aria-label', 'placeholder', 'title', 'aria-roledescription']) texts.push((node as Element).getAttribute(name) ?? '');
+      else
+        for (const name of ['aria-label', 'placeholder', 'title', 'aria-roledescription'])
+          texts.push((node as Element).getAttribute(name) ?? '');
     }
     return texts.map((text) => text.trim()).filter(Boolean);
   });
@@ -57,7 +59,9 @@ function englishPatterns(translation: Translation): Array<[StringKey, RegExp]> {
 
 async function expectNoEnglish(page: Page, translation: Translation, when: string) {
   const patterns = englishPatterns(translation);
-  const left = (await widgetTexts(page)).flatMap((text) => patterns.filter(([, pattern]) => pattern.test(text)).map(([key]) => `${key}: "${text}"`));
+  const left = (await widgetTexts(page)).flatMap((text) =>
+    patterns.filter(([, pattern]) => pattern.test(text)).map(([key]) => `${key}: "${text}"`),
+  );
   expect(left, `English left ${when}`).toEqual([]);
 }
 
@@ -82,7 +86,10 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
   test.describe(`a browser in ${locale}`, () => {
     test.use({ locale });
 
-    test(`shows the widget's texts in ${tag}, closed and open, ${tag === 'ar' ? 'right to left' : 'left to right'}, with no English left`, async ({ page, request }, testInfo) => {
+    test(`shows the widget's texts in ${tag}, closed and open, ${tag === 'ar' ? 'right to left' : 'left to right'}, with no English left`, async ({
+      page,
+      request,
+    }, testInfo) => {
       const translation = await translationOf(tag);
       await emulator(request).reset();
       const files: string[] = [];
@@ -96,21 +103,35 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
 
       await launcher(page).click();
       await expect(composer(page)).toHaveAttribute('placeholder', translation.messagePlaceholder);
-      expect(files.map((file) => file.replace(/\.[\w-]+\.js$/, ''))).toEqual(['/dist/parley.js', '/dist/parley-chat', '/dist/parley-languages', `/dist/parley-${tag}`]);
+      expect(files.map((file) => file.replace(/\.[\w-]+\.js$/, ''))).toEqual([
+        '/dist/parley.js',
+        '/dist/parley-chat',
+        '/dist/parley-languages',
+        `/dist/parley-${tag}`,
+      ]);
       await talk(page);
       await expectNoEnglish(page, translation, 'in the open panel');
       const panel = page.locator('parley-chat [part~="panel"]');
       expect(await panel.evaluate((element) => getComputedStyle(element).direction)).toBe(tag === 'ar' ? 'rtl' : 'ltr');
       // Times as the language writes them.
       const time = page.locator('parley-chat [part~="message"] time').first();
-      const [shownTime, expectedTime] = await time.evaluate((element, language) => [element.textContent, new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date((element as HTMLTimeElement).dateTime))], tag);
+      const [shownTime, expectedTime] = await time.evaluate(
+        (element, language) => [
+          element.textContent,
+          new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date((element as HTMLTimeElement).dateTime)),
+        ],
+        tag,
+      );
       expect(shownTime).toBe(expectedTime);
       await attachScreenshot(page, testInfo, `${tag}-open`);
 
       // Closed again, a reply counted on the launcher in the language's words.
       await page.locator('parley-chat [part~="close"]').click();
       const threadId = await widget(page).evaluate((element) => (element as HTMLElement & { threadId?: string }).threadId!);
-      const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'One more thing' } }] }] } };
+      const frame = {
+        type: 'message.received',
+        payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'One more thing' } }] }] },
+      };
       await emulator(request).control('push', { threadId, frame });
       await expect(page.locator('parley-chat #parley-unread')).toHaveText(formatIn(tag, translation.unread, { count: 1 }));
       await expect(launcher(page)).toHaveAttribute('aria-label', translation.openChat);
@@ -122,7 +143,9 @@ for (const [tag, locale] of Object.entries(LOCALES)) {
         await expect(composer(page)).toBeVisible();
         const result = await new AxeBuilder({ page }).include('parley-chat').analyze();
         const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
       }
     });
   });
@@ -133,11 +156,18 @@ function overflowing(page: Page): Promise<string[]> {
   return widget(page).evaluate((element) =>
     [...element.shadowRoot!.querySelectorAll<HTMLElement>('button, [part~="badge"], [part~="status"], .delivery')]
       .filter((control) => control.offsetParent !== null && control.scrollWidth > control.clientWidth + 1)
-      .map((control) => `${control.getAttribute('part') ?? control.className}: "${control.textContent}" (${control.scrollWidth} > ${control.clientWidth})`),
+      .map(
+        (control) =>
+          `${control.getAttribute('part') ?? control.className}: "${control.textContent}" (${control.scrollWidth} > ${control.clientWidth})`,
+      ),
   );
 }
 
-for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] as const) {
+for (const [tag, locale] of [
+  ['de', 'de-DE'],
+  ['fi', 'fi-FI'],
+  ['ru', 'ru-RU'],
+] as const) {
   test.describe(`a phone 320 px wide in ${locale}`, () => {
     test.use({ locale, viewport: { width: 320, height: 640 } });
 
@@ -162,14 +192,22 @@ for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] 
       await attachScreenshot(page, testInfo, `${tag}-320px`);
       await service.control('address', { fail: 0 });
       // Its own timer may reconnect first: the button is then gone.
-      await page.locator('parley-chat [part~="retry-now"]').click({ timeout: 2_000 }).catch(() => undefined);
+      await page
+        .locator('parley-chat [part~="retry-now"]')
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
       await expect(widget(page)).toHaveAttribute('data-connection', 'open', { timeout: 15_000 });
       // Closed with unread messages: the badge.
       await page.locator('parley-chat [part~="close"]').click();
       const threadId = await widget(page).evaluate((element) => (element as HTMLElement & { threadId?: string }).threadId!);
       for (let i = 0; i < 12; i++) {
         // To the open socket: the new one has sent nothing on the thread yet.
-        await service.control('push', { frame: { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `News ${i}` } }] }] } } });
+        await service.control('push', {
+          frame: {
+            type: 'message.received',
+            payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `News ${i}` } }] }] },
+          },
+        });
       }
       await expect(page.locator('parley-chat [part~="badge"]')).toHaveText('12');
       expect(await overflowing(page)).toEqual([]);
@@ -190,7 +228,10 @@ for (const [tag, locale] of [['de', 'de-DE'], ['fi', 'fi-FI'], ['ru', 'ru-RU']] 
   });
 }
 
-test('`language` changed on a live element switches the texts in place: the socket stays open, the transcript stays', async ({ page, request }) => {
+test('`language` changed on a live element switches the texts in place: the socket stays open, the transcript stays', async ({
+  page,
+  request,
+}) => {
   const [de, ja] = [await translationOf('de'), await translationOf('ja')];
   const service = emulator(request);
   await service.reset();
@@ -201,7 +242,11 @@ test('`language` changed on a live element switches the texts in place: the sock
   const addresses = (await service.state()).addressRequests.length;
   const states: string[] = [];
   await page.exposeFunction('recordState', (state: string) => states.push(state));
-  await widget(page).evaluate((element) => element.addEventListener('parley:connection', (event) => (window as unknown as { recordState(s: string): void }).recordState((event as CustomEvent<{ state: string }>).detail.state)));
+  await widget(page).evaluate((element) =>
+    element.addEventListener('parley:connection', (event) =>
+      (window as unknown as { recordState(s: string): void }).recordState((event as CustomEvent<{ state: string }>).detail.state),
+    ),
+  );
 
   await widget(page).evaluate((element) => element.setAttribute('language', 'ja'));
   await expect(composer(page)).toHaveAttribute('placeholder', ja.messagePlaceholder);
@@ -231,11 +276,16 @@ test('a language file that answers 404: English shows, the console says why, no 
   await launcher(page).click();
   await expect(composer(page)).toHaveAttribute('placeholder', defaultStrings.messagePlaceholder);
   await talk(page);
-  expect(warnings.some((text) => /"fi" texts could not be loaded, so the chat shows English: .*answers 404/.test(text)), warnings.join('\n')).toBe(true);
+  expect(
+    warnings.some((text) => /"fi" texts could not be loaded, so the chat shows English: .*answers 404/.test(text)),
+    warnings.join('\n'),
+  ).toBe(true);
   expect(errors).toEqual([]);
 });
 
-test('the languages\' table: never fetched in English, once for a page\'s languages; when it fails, English shows and the next language tries again', async ({ page }) => {
+test("the languages' table: never fetched in English, once for a page's languages; when it fails, English shows and the next language tries again", async ({
+  page,
+}) => {
   const tables: string[] = []; // fetched and served (a failed one is fetched again to say why)
   let failTable = false;
   await page.route('**/dist/parley-languages.*.js', (route) => {
@@ -254,7 +304,9 @@ test('the languages\' table: never fetched in English, once for a page\'s langua
   // The table fails: English stays, the console says why.
   failTable = true;
   await widget(page).evaluate((element) => element.setAttribute('language', 'de'));
-  await expect.poll(() => warnings.some((text) => /"de" texts could not be loaded, so the chat shows English: .*parley-languages.*404/.test(text))).toBe(true);
+  await expect
+    .poll(() => warnings.some((text) => /"de" texts could not be loaded, so the chat shows English: .*parley-languages.*404/.test(text)))
+    .toBe(true);
   await expect(composer(page)).toHaveAttribute('placeholder', defaultStrings.messagePlaceholder);
   // It works again: German, then Polish with the table already here.
   failTable = false;
@@ -266,7 +318,10 @@ test('the languages\' table: never fetched in English, once for a page\'s langua
   expect(errors).toEqual([]);
 });
 
-test('connection trouble in German: no status code, no address, no English in the panel; the reason in the console and parley:error once per change', async ({ page, request }) => {
+test('connection trouble in German: no status code, no address, no English in the panel; the reason in the console and parley:error once per change', async ({
+  page,
+  request,
+}) => {
   const consoleLines: string[] = [];
   // The widget's own lines (the browser adds its "Failed to load resource" for each attempt).
   page.on('console', (m) => ['error', 'warning'].includes(m.type()) && m.text().startsWith('[parley]') && consoleLines.push(m.text()));
@@ -295,11 +350,19 @@ test('connection trouble in German: no status code, no address, no English in th
   await expectNoEnglish(page, await translationOf('de'), 'while the connection is retried');
 
   const parleyErrors = await page.evaluate(() => (window as unknown as { parleyErrors: string[] }).parleyErrors);
-  expect(parleyErrors.filter((message) => message.includes('503')), parleyErrors.join('\n')).toHaveLength(1);
-  expect(parleyErrors.filter((message) => message.includes('could not reach')), parleyErrors.join('\n')).toHaveLength(1);
-  expect(consoleLines.filter((line) => line.includes('503')), consoleLines.join('\n')).toHaveLength(1);
+  expect(
+    parleyErrors.filter((message) => message.includes('503')),
+    parleyErrors.join('\n'),
+  ).toHaveLength(1);
+  expect(
+    parleyErrors.filter((message) => message.includes('could not reach')),
+    parleyErrors.join('\n'),
+  ).toHaveLength(1);
+  expect(
+    consoleLines.filter((line) => line.includes('503')),
+    consoleLines.join('\n'),
+  ).toHaveLength(1);
 });
-
 
 test('day separators under a fixed clock: the date, "Yesterday", "Today", in English and then German', async ({ page }) => {
   const day = (daysAgo: number) => new Date(2026, 10, 25 - daysAgo, 10, 0); // the browser's time zone is this machine's
@@ -308,7 +371,11 @@ test('day separators under a fixed clock: the date, "Yesterday", "Today", in Eng
   await page.goto(`${PAGE}&language=en`);
   await launcher(page).click();
   await expect(widget(page)).toHaveAttribute('data-connection', 'open');
-  for (const [daysAgo, text] of [[7, 'last week'], [1, 'yesterday'], [0, 'today']] as const) {
+  for (const [daysAgo, text] of [
+    [7, 'last week'],
+    [1, 'yesterday'],
+    [0, 'today'],
+  ] as const) {
     await page.clock.setFixedTime(day(daysAgo));
     await composer(page).fill(text);
     await composer(page).press('Enter');

@@ -20,11 +20,15 @@ async function openChat(page: Page, query: Record<string, string>): Promise<stri
 function botSays(request: Parameters<typeof emulator>[0], threadId: string, text: string) {
   return emulator(request).control('push', {
     threadId,
-    frame: { type: 'message.received', payload: { threadId, originator: { role: 'bot' }, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } },
+    frame: {
+      type: 'message.received',
+      payload: { threadId, originator: { role: 'bot' }, messages: [{ responses: [{ type: 'text', payload: { text } }] }] },
+    },
   });
 }
 
-const FORMATTED = '**Opening hours** for *this week*:\n\n- Monday: `9:00`\n- Tuesday: closed\n\n> Holidays differ.\n\nSee [our page](https://example.com/hours) or [call](tel:+3212345678).';
+const FORMATTED =
+  '**Opening hours** for *this week*:\n\n- Monday: `9:00`\n- Tuesday: closed\n\n> Holidays differ.\n\nSee [our page](https://example.com/hours) or [call](tel:+3212345678).';
 const HOSTILE = [
   '<img src=x onerror="window.__pwned=1">',
   '[click me](javascript:window.__pwned=2)',
@@ -36,7 +40,7 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('markdown: a bot\'s formatting drawn as elements, its code fetched once; XSS attempts stay text', async ({ page, request }) => {
+test("markdown: a bot's formatting drawn as elements, its code fetched once; XSS attempts stay text", async ({ page, request }) => {
   const fetched: string[] = [];
   page.on('request', (sent) => {
     if (/parley-markdown\.\w+\.js$/.test(sent.url())) fetched.push(sent.url());
@@ -81,7 +85,7 @@ test('markdown: a bot\'s formatting drawn as elements, its code fetched once; XS
   await expect(formatted).toContainText('**Opening hours**');
 });
 
-test('without markdown, a bot\'s asterisks show and no Markdown code is fetched', async ({ page, request }) => {
+test("without markdown, a bot's asterisks show and no Markdown code is fetched", async ({ page, request }) => {
   const fetched: string[] = [];
   page.on('request', (sent) => {
     if (/parley-markdown/.test(sent.url())) fetched.push(sent.url());

@@ -34,7 +34,10 @@ function makeUserProject(): string {
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'typed-site', private: true, type: 'module' }));
   // The dependencies come from npm's cache (the repository's install filled it).
-  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
   for (const name of FRAMEWORK_PACKAGES) {
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(repo, 'node_modules', name), join(dir, 'node_modules', name));
@@ -59,7 +62,15 @@ interface UserFile {
 function writeProgram(files: UserFile[], resolution: keyof typeof RESOLUTIONS, options: Record<string, unknown>): string {
   for (const { name, source } of files) writeFileSync(join(project, name), source);
   const config = `tsconfig.${files[0]!.name}.${resolution}.json`;
-  const compilerOptions = { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [], ...RESOLUTIONS[resolution], ...options };
+  const compilerOptions = {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    strict: true,
+    noEmit: true,
+    types: [],
+    ...RESOLUTIONS[resolution],
+    ...options,
+  };
   writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files: files.map(({ name }) => name) }));
   return config;
 }

@@ -30,12 +30,17 @@ test('dist/parley.js is a classic script that loads only the chat file beside it
   expect(loader).toContain(chatFile);
   expect(loader).toContain(`sha256-${createHash('sha256').update(chat).digest('base64')}`);
   // The name follows the content: a changed chat gets a new name, so both can be cached for ever.
-  expect(chatFile).toContain(createHash('sha256').update(chat.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')).digest('hex').slice(0, 12));
+  expect(chatFile).toContain(
+    createHash('sha256')
+      .update(chat.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, ''))
+      .digest('hex')
+      .slice(0, 12),
+  );
   // Neither file holds what a strict CSP forbids.
   for (const code of [loader, chat.toString('utf8')]) expect(code).not.toMatch(/\beval\(|new Function\(/);
 });
 
-test('each language is a file of its own beside the chat, named by its content and pinned by the languages\' table, which the chat pins', () => {
+test("each language is a file of its own beside the chat, named by its content and pinned by the languages' table, which the chat pins", () => {
   const dist = readdirSync('dist');
   const files = dist.filter((name) => /^parley-[a-z]{2,3}(-[A-Za-z]{2,4})?\.[\w-]{12}\.js$/.test(name));
   expect(files).toHaveLength(32);
@@ -57,7 +62,7 @@ test('each language is a file of its own beside the chat, named by its content a
   expect(chat).not.toMatch(/Chat öffnen|Nachricht schreiben/); // no translation inside the chat itself
 });
 
-test('parley-chat/languages/<tag> exports a language\'s texts, typed', async () => {
+test("parley-chat/languages/<tag> exports a language's texts, typed", async () => {
   const entry = pkg.exports['./languages/*'];
   expect(Object.keys(entry)[0]).toBe('types');
   for (const file of [entry.types.replace('*', 'de'), entry.import.replace('*', 'de')]) expect(existsSync(file), file).toBe(true);

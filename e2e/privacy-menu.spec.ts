@@ -17,7 +17,10 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('"Save a copy" downloads the conversation as text: the heading and day, then each message with its time and author', async ({ page, request }) => {
+test('"Save a copy" downloads the conversation as text: the heading and day, then each message with its time and author', async ({
+  page,
+  request,
+}) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { violations: string[] }).violations = seen;
@@ -81,7 +84,10 @@ test('"Save a copy" downloads the conversation as text: the heading and day, the
 });
 
 test('"Delete this conversation" asks in the panel, then leaves an empty conversation (after a reload too)', async ({ page }) => {
-  await openChat(page, `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', heading: 'Support' })}`);
+  await openChat(
+    page,
+    `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', heading: 'Support' })}`,
+  );
   await say(page, 'hello');
   await expect(messages(page, 'bot')).toHaveCount(1, { timeout: 10_000 });
   const before = await threadIdOf(page);
@@ -121,7 +127,9 @@ test('"Delete this conversation" asks in the panel, then leaves an empty convers
   await expect(messages(page, 'user')).toHaveCount(1);
 });
 
-test('the menu\'s code comes when the visitor reaches for "More options", once; a file that cannot load leaves the chat working and the console saying why', async ({ page }) => {
+test('the menu\'s code comes when the visitor reaches for "More options", once; a file that cannot load leaves the chat working and the console saying why', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   let refuse = true;
   await page.route('**/dist/parley-menu.*.js', (route) => {
@@ -140,7 +148,9 @@ test('the menu\'s code comes when the visitor reaches for "More options", once; 
 
   // The file answers 404: no menu, a warning that says why, and the chat goes on.
   await optionsButton(page).click();
-  await expect.poll(() => warnings.some((text) => /the panel's menu cannot open: its code could not be loaded: .*parley-menu.*404/.test(text))).toBe(true);
+  await expect
+    .poll(() => warnings.some((text) => /the panel's menu cannot open: its code could not be loaded: .*parley-menu.*404/.test(text)))
+    .toBe(true);
   await expect(page.getByRole('menu')).toHaveCount(0);
   await say(page, 'still here');
 

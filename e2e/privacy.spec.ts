@@ -88,7 +88,9 @@ test('storage="session": this tab\'s sessionStorage only, and a reload keeps the
   expect(stored.session).toContain('parley:session:e2e');
 });
 
-test('memory -> local at run time (a consent banner): the conversation stays on screen, is stored, and survives a reload', async ({ page }) => {
+test('memory -> local at run time (a consent banner): the conversation stays on screen, is stored, and survives a reload', async ({
+  page,
+}) => {
   await load(page, { storage: 'memory' });
   await chat(page, 'before consent');
   expect(await storedIn(page)).toEqual(nothing);

@@ -124,7 +124,10 @@ test('React state gets the events; mounting, unmounting and moving <parley-chat>
   });
 });
 
-test('a renderer of the app draws a React component in the chat, in its place; its button sends the event with its params', async ({ page, request }) => {
+test('a renderer of the app draws a React component in the chat, in its place; its button sends the event with its params', async ({
+  page,
+  request,
+}) => {
   await page.goto('/e2e/react/dist/index.html');
   await toggle(page).click();
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
@@ -136,7 +139,11 @@ test('a renderer of the app draws a React component in the chat, in its place; i
   const threadId = await widget(page).evaluate((el) => (el as HTMLElement & { threadId: string }).threadId);
   const frame = {
     type: 'message.received',
-    payload: { threadId, originator: { role: 'bot' }, messages: [{ fallback: 'Pick a time', responses: [{ type: 'custom', payload: { slots: ['Wednesday 10:00', 'Thursday 9:30'] } }] }] },
+    payload: {
+      threadId,
+      originator: { role: 'bot' },
+      messages: [{ fallback: 'Pick a time', responses: [{ type: 'custom', payload: { slots: ['Wednesday 10:00', 'Thursday 9:30'] } }] }],
+    },
   };
   expect((await emulator(request).control('push', { threadId, frame })).sent).toBeGreaterThan(0);
   const picker = page.locator('#chat > [slot^="parley-response-"] .slot-picker');
@@ -144,5 +151,7 @@ test('a renderer of the app draws a React component in the chat, in its place; i
   await picker.getByRole('button', { name: 'Thursday 9:30' }).click();
   await expect(picker.getByRole('button', { name: 'Thursday 9:30' })).toHaveAttribute('aria-pressed', 'true'); // React's state
   await expect(picker.getByRole('button', { name: 'Wednesday 10:00' })).toBeDisabled();
-  await expect.poll(async () => (await emulator(request).sends(threadId)).find((sent) => sent.speech === 'book-slot')?.metadata).toMatchObject({ params: { slot: [{ value: 'Thursday 9:30' }] } });
+  await expect
+    .poll(async () => (await emulator(request).sends(threadId)).find((sent) => sent.speech === 'book-slot')?.metadata)
+    .toMatchObject({ params: { slot: [{ value: 'Thursday 9:30' }] } });
 });

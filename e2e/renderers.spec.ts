@@ -14,8 +14,16 @@ const drawn = (page: Page) => page.locator('parley-chat > [slot^="parley-respons
 const SLOTS = { type: 'custom', payload: { kind: 'slots', title: 'Pick a time', slots: ['Wednesday 10:00', 'Thursday 9:30'] } };
 const text = (value: string) => ({ type: 'text', payload: { text: value } });
 
-async function botSends(request: APIRequestContext, threadId: string, responses: unknown[], fallback = 'Pick a time: Wednesday 10:00 or Thursday 9:30.') {
-  const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] } };
+async function botSends(
+  request: APIRequestContext,
+  threadId: string,
+  responses: unknown[],
+  fallback = 'Pick a time: Wednesday 10:00 or Thursday 9:30.',
+) {
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] },
+  };
   const { sent } = await emulator(request).control('push', { threadId, frame });
   expect(sent).toBeGreaterThan(0);
 }
@@ -36,7 +44,10 @@ test.beforeEach(async ({ page, request }) => {
   await page.addInitScript({ path: 'e2e/site/drawn.js' });
 });
 
-test('renderers set before the chat loads draw a custom response in its place, styled by the page; its buttons send events with params', async ({ page, request }) => {
+test('renderers set before the chat loads draw a custom response in its place, styled by the page; its buttons send events with params', async ({
+  page,
+  request,
+}) => {
   const threadId = await openChat(page);
   expect(await page.evaluate(() => (window as unknown as { chatLoadedAtSet: boolean }).chatLoadedAtSet)).toBe(false);
   await botSends(request, threadId, [text('Before the picker'), SLOTS, text('After the picker')]);
@@ -50,23 +61,37 @@ test('renderers set before the chat loads draw a custom response in its place, s
   expect(order[1]).toContain('Pick a time');
   expect(order[2]).toContain('After the picker');
   expect(await drawn(page).evaluate((node) => getComputedStyle(node).borderTopColor)).toBe('rgb(200, 30, 90)');
-  expect(await drawn(page).getByRole('button', { name: 'Thursday 9:30' }).evaluate((node) => getComputedStyle(node).fontWeight)).toBe('700');
+  expect(
+    await drawn(page)
+      .getByRole('button', { name: 'Thursday 9:30' })
+      .evaluate((node) => getComputedStyle(node).fontWeight),
+  ).toBe('700');
 
   await drawn(page).getByRole('button', { name: 'Thursday 9:30' }).click();
-  await expect.poll(async () => (await emulator(request).sends(threadId)).find((sent) => sent.speech === 'book-slot')).toMatchObject({
-    speech: 'book-slot',
-    attachment: { type: 'event', payload: { name: 'book-slot' } },
-    metadata: { params: { slot: [{ value: 'Thursday 9:30' }] } },
-  });
+  await expect
+    .poll(async () => (await emulator(request).sends(threadId)).find((sent) => sent.speech === 'book-slot'))
+    .toMatchObject({
+      speech: 'book-slot',
+      attachment: { type: 'event', payload: { name: 'book-slot' } },
+      metadata: { params: { slot: [{ value: 'Thursday 9:30' }] } },
+    });
 });
 
-test('a renderer that throws: the message\'s fallback in its place, one console error naming the type, the other responses drawn', async ({ page, request }) => {
+test("a renderer that throws: the message's fallback in its place, one console error naming the type, the other responses drawn", async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   const uncaught: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => uncaught.push(error.message));
   const threadId = await openChat(page);
-  await botSends(request, threadId, [text('Before it'), { type: 'custom', payload: { kind: 'boom' } }, text('After it')], 'Our picker is not available; call us.');
+  await botSends(
+    request,
+    threadId,
+    [text('Before it'), { type: 'custom', payload: { kind: 'boom' } }, text('After it')],
+    'Our picker is not available; call us.',
+  );
   await expect(botMessages(page).filter({ hasText: 'After it' })).toBeVisible();
   await expect(botMessages(page).filter({ hasText: 'Our picker is not available; call us.' })).toBeVisible();
   await expect(botMessages(page).filter({ hasText: 'Before it' })).toBeVisible();
@@ -75,7 +100,10 @@ test('a renderer that throws: the message\'s fallback in its place, one console 
   expect(uncaught).toEqual([]);
 });
 
-test('after a reload the stored custom response is drawn by the page\'s renderers again; setting them again redraws', async ({ page, request }) => {
+test("after a reload the stored custom response is drawn by the page's renderers again; setting them again redraws", async ({
+  page,
+  request,
+}) => {
   const threadId = await openChat(page);
   await botSends(request, threadId, [text('Your times:'), SLOTS]);
   await expect(drawn(page)).toBeVisible();
@@ -94,13 +122,17 @@ test('after a reload the stored custom response is drawn by the page\'s renderer
   // Other renderers set: the shown message is redrawn through them.
   await widget(page).evaluate((el) => {
     (el as ParleyChatElement).renderers = {
-      custom: (response) => Object.assign(document.createElement('p'), { className: 'site-slots', textContent: `Redrawn: ${(response.payload as { title: string }).title}` }),
+      custom: (response) =>
+        Object.assign(document.createElement('p'), {
+          className: 'site-slots',
+          textContent: `Redrawn: ${(response.payload as { title: string }).title}`,
+        }),
     };
   });
   await expect(drawn(page)).toHaveText('Redrawn: Pick a time');
 });
 
-test('Trusted Types with Markdown and a site renderer: both drawn, the page\'s CSS applies, zero violations', async ({ page, request }) => {
+test("Trusted Types with Markdown and a site renderer: both drawn, the page's CSS applies, zero violations", async ({ page, request }) => {
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
   await page.goto('/e2e/site/trusted-types-drawn.html');
@@ -116,12 +148,17 @@ test('Trusted Types with Markdown and a site renderer: both drawn, the page\'s C
   expect(await drawn(page).evaluate((node) => getComputedStyle(node).borderTopColor)).toBe('rgb(200, 30, 90)');
   await drawn(page).getByRole('button', { name: 'Wednesday 10:00' }).click();
   await expect.poll(async () => (await emulator(request).sends(threadId)).some((sent) => sent.speech === 'book-slot')).toBe(true);
-  const seen = await page.evaluate(() => ({ csp: (window as unknown as { cspViolations: string[] }).cspViolations, errors: (window as unknown as { pageErrors: string[] }).pageErrors }));
+  const seen = await page.evaluate(() => ({
+    csp: (window as unknown as { cspViolations: string[] }).cspViolations,
+    errors: (window as unknown as { pageErrors: string[] }).pageErrors,
+  }));
   expect(seen).toEqual({ csp: [], errors: [] });
   expect(uncaught).toEqual([]);
 });
 
-test('the demo: "Custom" is a slot picker the page draws with its CSS, answered "Booked for Wednesday 10:00"; "Formatting" is Markdown', async ({ page }) => {
+test('the demo: "Custom" is a slot picker the page draws with its CSS, answered "Booked for Wednesday 10:00"; "Formatting" is Markdown', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Open chat', exact: true }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -131,7 +168,9 @@ test('the demo: "Custom" is a slot picker the page draws with its CSS, answered 
   await replies.getByRole('button', { name: 'Custom', exact: true }).click();
   const picker = page.locator('parley-chat > [slot^="parley-response-"] .slot-picker');
   await expect(picker).toBeVisible();
-  expect(await picker.getByRole('button', { name: 'Wednesday 10:00' }).evaluate((node) => getComputedStyle(node).borderTopLeftRadius)).toBe('999px');
+  expect(await picker.getByRole('button', { name: 'Wednesday 10:00' }).evaluate((node) => getComputedStyle(node).borderTopLeftRadius)).toBe(
+    '999px',
+  );
   await picker.getByRole('button', { name: 'Wednesday 10:00' }).click();
   await expect(botMessages(page).filter({ hasText: 'Booked for Wednesday 10:00' })).toBeVisible();
 
@@ -143,7 +182,7 @@ test('the demo: "Custom" is a slot picker the page draws with its CSS, answered 
   await expect(formatted).toContainText('<b>this</b>');
 });
 
-test('a second tab following the conversation draws it with its own page\'s renderers', async ({ page, context, request }) => {
+test("a second tab following the conversation draws it with its own page's renderers", async ({ page, context, request }) => {
   const threadId = await openChat(page);
   await botSends(request, threadId, [text('Your times:'), SLOTS]);
   await expect(drawn(page)).toBeVisible();
@@ -154,11 +193,14 @@ test('a second tab following the conversation draws it with its own page\'s rend
       const element = document.querySelector('parley-chat') as ParleyChatElement | null;
       if (!element) return;
       watch.disconnect();
-      element.renderers = { custom: () => Object.assign(document.createElement('p'), { className: 'other-tab', textContent: 'Drawn by the second tab' }) };
+      element.renderers = {
+        custom: () => Object.assign(document.createElement('p'), { className: 'other-tab', textContent: 'Drawn by the second tab' }),
+      };
     }).observe(document, { childList: true, subtree: true });
   });
   await other.goto(page.url());
-  if (await other.getByRole('button', { name: 'Open chat', exact: true }).isVisible()) await other.getByRole('button', { name: 'Open chat', exact: true }).click();
+  if (await other.getByRole('button', { name: 'Open chat', exact: true }).isVisible())
+    await other.getByRole('button', { name: 'Open chat', exact: true }).click();
   await expect(other.locator('parley-chat > [slot^="parley-response-"] .other-tab')).toHaveText('Drawn by the second tab');
   await expect(other.locator('parley-chat .site-slots')).toHaveCount(0);
   await expect(drawn(page)).toBeVisible(); // the first tab keeps its own drawing

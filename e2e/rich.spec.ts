@@ -35,8 +35,16 @@ async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Rec
 }
 
 /** The bot sends one message holding these responses. */
-async function botSends(request: APIRequestContext, threadId: string, responses: Response[], fallback = 'This message cannot be shown here.') {
-  const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] } };
+async function botSends(
+  request: APIRequestContext,
+  threadId: string,
+  responses: Response[],
+  fallback = 'This message cannot be shown here.',
+) {
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] },
+  };
   const { sent } = await emulator(request).control('push', { threadId, frame });
   expect(sent).toBeGreaterThan(0);
 }
@@ -72,7 +80,12 @@ function templates(page: Page): Record<string, Response> {
       type: 'list',
       payload: {
         items: [
-          { title: 'Starter', subtitle: 'Free forever', media: { url: picture(page), type: 'image' }, action: { type: 'postback', value: 'Starter please' } },
+          {
+            title: 'Starter',
+            subtitle: 'Free forever',
+            media: { url: picture(page), type: 'image' },
+            action: { type: 'postback', value: 'Starter please' },
+          },
           { title: 'Team', subtitle: '9 EUR per seat' },
         ],
         buttons: [{ type: 'phone', label: 'Call sales', value: '+44 20 7946 0958' }],
@@ -141,7 +154,10 @@ test('the demo\'s "show me" menu reaches every template', async ({ page }) => {
   await expect(page.locator('parley-chat [data-template="custom"]')).toHaveCount(0);
 });
 
-test('every template is drawn (a screenshot of each is kept); unsafe addresses and other channels are not', async ({ page, request }, testInfo) => {
+test('every template is drawn (a screenshot of each is kept); unsafe addresses and other channels are not', async ({
+  page,
+  request,
+}, testInfo) => {
   const threadId = await open(page);
   for (const [name, response] of Object.entries(templates(page))) {
     await botSends(request, threadId, [response]);
@@ -196,7 +212,10 @@ test('buttons do what they say: postback sends its value, event its params, url 
   await opened.close();
 });
 
-test('an image opens whole in a viewer over the page: Escape closes it, not the chat, and focus returns to the picture', async ({ page, request }) => {
+test('an image opens whole in a viewer over the page: Escape closes it, not the chat, and focus returns to the picture', async ({
+  page,
+  request,
+}) => {
   const threadId = await open(page);
   await botSends(request, threadId, [templates(page).image!]);
   const opener = page.getByRole('button', { name: 'Our office (enlarge)' });
@@ -354,7 +373,10 @@ test('a broken image or an invalid payload shows the fallback; the rest of the m
   expect(warnings.join('\n')).toMatch(/"card" payload is not valid/);
 });
 
-test('on a phone, right to left and dark: carousel cards are at most 85% wide, "Next" goes left, colours follow the theme', async ({ page, request }) => {
+test('on a phone, right to left and dark: carousel cards are at most 85% wide, "Next" goes left, colours follow the theme', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });
   // A right-to-left page, English texts (an Arabic widget's own texts: languages.spec.ts).

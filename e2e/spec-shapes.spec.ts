@@ -35,7 +35,10 @@ async function nextMessage(page: Page): Promise<() => Promise<unknown>> {
   };
 }
 
-test('parley:message gives the page the payload as the service sent it, every field, in this tab and another', async ({ page, request }) => {
+test('parley:message gives the page the payload as the service sent it, every field, in this tab and another', async ({
+  page,
+  request,
+}) => {
   await openChat(page);
   const threadId = await say(page, 'hello');
   await expect(botMessages(page).last()).toBeVisible();
@@ -48,14 +51,21 @@ test('parley:message gives the page the payload as the service sent it, every fi
     flow: { id: 'f-1', title: 'Opening hours', group: 'support', metadata: { owner: 'ops' } },
     step: { id: 's-3', type: 'TEXT' },
     params: { city: [{ value: 'Paris', match: 'paris' }] },
-    originator: { name: 'Parley Bot', role: 'bot', userId: 'bot-7', profile: { picture: 'https://example.com/bot.png', department: 'sales' } },
+    originator: {
+      name: 'Parley Bot',
+      role: 'bot',
+      userId: 'bot-7',
+      profile: { picture: 'https://example.com/bot.png', department: 'sales' },
+    },
     messages: [
       {
         fallback: 'We open at nine',
         replyTo: 'm-41',
         actions: [{ type: 'handover', data: { queue: 'sales' } }],
         meta: { msgId: 42, prevMsgId: 41, childMsgId: 1, keepTyping: false },
-        responses: [{ type: 'text', delay: 0, payload: { text: 'We open at nine', style: 'bold' }, custom: { nested: [1, 2, { deep: true }] } }],
+        responses: [
+          { type: 'text', delay: 0, payload: { text: 'We open at nine', style: 'bold' }, custom: { nested: [1, 2, { deep: true }] } },
+        ],
         brandNew: { anything: ['the spec does not list'] },
       },
     ],
@@ -83,11 +93,18 @@ test('a visitor writes 2,000 characters: delivered whole, no counter until 100 a
   expect((sends.at(-1) as { speech: string }).speech).toHaveLength(2000);
 });
 
-test('a received message with role user is the visitor\'s own (sent from another device), drawn on the visitor\'s side', async ({ page, request }) => {
+test("a received message with role user is the visitor's own (sent from another device), drawn on the visitor's side", async ({
+  page,
+  request,
+}) => {
   await openChat(page);
   const threadId = await say(page, 'hello');
   await expect(botMessages(page).last()).toBeVisible();
-  const payload = { threadId, originator: { name: 'Ann', role: 'user' }, messages: [{ responses: [{ type: 'text', payload: { text: 'Sent from my phone' } }] }] };
+  const payload = {
+    threadId,
+    originator: { name: 'Ann', role: 'user' },
+    messages: [{ responses: [{ type: 'text', payload: { text: 'Sent from my phone' } }] }],
+  };
   await emulator(request).control('push', { threadId, frame: { type: 'message.received', payload } });
   const own = page.locator('parley-chat [part~="message"]').filter({ hasText: 'Sent from my phone' });
   await expect(own).toHaveAttribute('data-from', 'user');

@@ -33,7 +33,14 @@ test('a flood of messages of 2 kB keeps the origin storage bounded and the page 
   const perCall = 400; // about 0.9 MB a call, under the control API's body limit
   for (let first = 0; first < FLOOD; first += perCall) {
     const raws = Array.from({ length: Math.min(perCall, FLOOD - first) }, (_, i) =>
-      JSON.stringify({ type: 'message.received', payload: { threadId, originator: { name: 'Bot', role: 'bot' }, messages: [{ responses: [{ type: 'text', payload: { text: `${first + i} ${text()}` } }] }] } }),
+      JSON.stringify({
+        type: 'message.received',
+        payload: {
+          threadId,
+          originator: { name: 'Bot', role: 'bot' },
+          messages: [{ responses: [{ type: 'text', payload: { text: `${first + i} ${text()}` } }] }],
+        },
+      }),
     );
     await m.control('push', { threadId, raws });
   }
@@ -41,23 +48,33 @@ test('a flood of messages of 2 kB keeps the origin storage bounded and the page 
   await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').last()).toContainText(`${FLOOD - 1} `, { timeout: 120_000 });
   const tookIn = Date.now() - started;
   // Let the last writes land.
-  await expect.poll(async () => page.evaluate(() => document.querySelector('parley-chat')?.dataset.connection), { timeout: 10_000 }).toBe('open');
+  await expect
+    .poll(async () => page.evaluate(() => document.querySelector('parley-chat')?.dataset.connection), { timeout: 10_000 })
+    .toBe('open');
   await page.waitForTimeout(1_000);
   const after = await usage();
   const grewMb = Math.round((after - before) / 1e5) / 10;
   // Still answers at once.
-  const answered = await page.evaluate(() => new Promise<number>((resolve) => {
-    const at = performance.now();
-    setTimeout(() => resolve(Math.round(performance.now() - at)), 0);
-  }));
-  console.log(`flood: ${FLOOD} messages of 2 kB taken in in ${(tookIn / 1000).toFixed(1)} s; the origin's storage grew by ${grewMb} MB; a timer answered after ${answered} ms`);
+  const answered = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const at = performance.now();
+        setTimeout(() => resolve(Math.round(performance.now() - at)), 0);
+      }),
+  );
+  console.log(
+    `flood: ${FLOOD} messages of 2 kB taken in in ${(tookIn / 1000).toFixed(1)} s; the origin's storage grew by ${grewMb} MB; a timer answered after ${answered} ms`,
+  );
   const stored = await page.evaluate(
     (clientId) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('parley');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction('conversations').objectStore('conversations').count(IDBKeyRange.bound([clientId, 'e'], [clientId, 'e', []]));
+          const count = open.result
+            .transaction('conversations')
+            .objectStore('conversations')
+            .count(IDBKeyRange.bound([clientId, 'e'], [clientId, 'e', []]));
           count.onsuccess = () => resolve(count.result);
         };
       }),

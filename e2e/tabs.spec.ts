@@ -58,7 +58,9 @@ test('three tabs share one socket, one traceId sequence and one transcript', asy
   }
   // Every reply too: the emulator answers each message once (the fallback step for these texts).
   // The emulator's answers come with a typing delay each (0.8 s), shown one after another.
-  await expect.poll(async () => (await entries(tabs[0]!)).filter((e) => e.kind === 'received').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await expect
+    .poll(async () => (await entries(tabs[0]!)).filter((e) => e.kind === 'received').length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(30);
   await tabs[0]!.waitForTimeout(500);
 
   const first = await entries(tabs[0]!);
@@ -241,7 +243,10 @@ test('widgets in two tabs: quick replies used in one are gone in both, unread co
   expect((await emulator(request).state()).connections).toHaveLength(1);
 });
 
-test('notifications: the hidden tab\'s title counts a new message and comes back when shown; one sound across two tabs', async ({ context, request }) => {
+test("notifications: the hidden tab's title counts a new message and comes back when shown; one sound across two tabs", async ({
+  context,
+  request,
+}) => {
   // The sound is observed where it is made: each chime makes one gain node.
   await context.addInitScript(() => {
     const state = window as unknown as { chimes: number };
@@ -254,7 +259,9 @@ test('notifications: the hidden tab\'s title counts a new message and comes back
   });
   const open = async () => {
     const page = await context.newPage();
-    await page.goto(`/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'notify-title': '', 'notify-sound': '' })}`);
+    await page.goto(
+      `/e2e/pages/widget.html?${new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'notify-title': '', 'notify-sound': '' })}`,
+    );
     await page.locator('parley-chat [part~="launcher"]').click(); // the visitor has used the page
     await expect(page.locator('parley-chat')).toHaveAttribute('data-connection', 'open');
     return page;
@@ -278,11 +285,16 @@ test('notifications: the hidden tab\'s title counts a new message and comes back
   await setVisibility(first, 'hidden');
 
   const threadId = await first.locator('parley-chat').evaluate((element) => (element as unknown as { threadId: string }).threadId);
-  const frame = { type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'are you still there?' } }] }] } };
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'are you still there?' } }] }] },
+  };
   await emulator(request).control('push', { threadId, frame });
   await expect.poll(() => first.title()).toBe(`(1) ${title}`);
   await second.waitForTimeout(1_000);
-  const chimes = async () => (await first.evaluate(() => (window as unknown as { chimes: number }).chimes)) + (await second.evaluate(() => (window as unknown as { chimes: number }).chimes));
+  const chimes = async () =>
+    (await first.evaluate(() => (window as unknown as { chimes: number }).chimes)) +
+    (await second.evaluate(() => (window as unknown as { chimes: number }).chimes));
   expect(await chimes()).toBe(1);
 
   await first.bringToFront();

@@ -27,7 +27,10 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('launcher="none": no floating button; the page\'s own link opens the panel with its draft, focus comes back to it', async ({ page, request }) => {
+test('launcher="none": no floating button; the page\'s own link opens the panel with its draft, focus comes back to it', async ({
+  page,
+  request,
+}) => {
   await load(page, { launcher: 'none' });
   await addPageTrigger(page, 'About order 1234: ');
   await expect(page.locator('parley-chat [part~="launcher"]')).toBeHidden();
@@ -51,10 +54,12 @@ test('launcher="none": no floating button; the page\'s own link opens the panel 
   await page.locator('#ask').click();
   await expect(composer(page)).toHaveValue('About order 1234: where is it?');
   await composer(page).press('Enter');
-  await expect.poll(async () => (await emulator(request).sends()).map((payload) => payload.speech)).toEqual(['About order 1234: where is it?']);
+  await expect
+    .poll(async () => (await emulator(request).sends()).map((payload) => payload.speech))
+    .toEqual(['About order 1234: where is it?']);
 });
 
-test('with the default launcher too; open({ draft }) from the page\'s script does the same', async ({ page }) => {
+test("with the default launcher too; open({ draft }) from the page's script does the same", async ({ page }) => {
   await load(page);
   await expect(launcher(page)).toBeVisible();
   await addPageTrigger(page, '');
@@ -84,7 +89,8 @@ test('the demo page: "Chat with us" in its header and "ask about the City 3" ope
 });
 
 const teaser = (page: Page) => page.locator('parley-chat [part~="teaser"]');
-const fetched = (page: Page, file: RegExp) => page.evaluate((source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)), file.source);
+const fetched = (page: Page, file: RegExp) =>
+  page.evaluate((source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)), file.source);
 
 test('the teaser: its own file only on pages with one, after its delay, announced, opening the panel', async ({ page }) => {
   await load(page);

@@ -33,7 +33,10 @@ test.beforeEach(async ({ request }) => {
   await emulator(request).reset();
 });
 
-test('costs nothing until opened; then connects, sends the start event and offers quick replies of both types', async ({ page, request }) => {
+test('costs nothing until opened; then connects, sends the start event and offers quick replies of both types', async ({
+  page,
+  request,
+}) => {
   await load(page, { 'start-event': 'welcome' });
   await expect(launcher(page)).toBeVisible();
   await page.waitForTimeout(500);
@@ -53,10 +56,14 @@ test('costs nothing until opened; then connects, sends the start event and offer
   // The welcome step offers a text and an event quick reply (see e2e/emulator/flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
-  const flows = await (await request.get('/parley-emulator/v1/projects/parley-demo/flows', { headers: { Authorization: `Bearer ${(await emulator(request).keys()).managementKey}` } })).json();
-  const welcomeStep = flows.flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps).find(
-    (s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome',
-  );
+  const flows = await (
+    await request.get('/parley-emulator/v1/projects/parley-demo/flows', {
+      headers: { Authorization: `Bearer ${(await emulator(request).keys()).managementKey}` },
+    })
+  ).json();
+  const welcomeStep = flows
+    .flatMap((f: { steps: Array<{ type: string; title: string; actions: unknown[] }> }) => f.steps)
+    .find((s: { type: string; title: string }) => s.type === 'EVENT' && s.title === 'welcome');
   const replies: Array<{ label: string; value: string; type: string }> = welcomeStep.actions.flatMap(
     (a: { payload: { quickReplies?: unknown[] } }) => a.payload.quickReplies ?? [],
   );
@@ -73,10 +80,12 @@ test('costs nothing until opened; then connects, sends the start event and offer
   // Back to the welcome step for its event reply.
   await widget(page).evaluate((el) => (el as ParleyChatElement).sendEvent('welcome'));
   await group.getByRole('button', { name: eventReply.label }).click();
-  await expect.poll(async () => (await emulator(request).sends(threadId)).at(-1)).toMatchObject({
-    speech: eventReply.label,
-    attachment: { type: 'event', payload: { name: eventReply.value } },
-  });
+  await expect
+    .poll(async () => (await emulator(request).sends(threadId)).at(-1))
+    .toMatchObject({
+      speech: eventReply.label,
+      attachment: { type: 'event', payload: { name: eventReply.value } },
+    });
 });
 
 test('typing: Enter sends, the status goes to delivered, the typing indicator covers the delay', async ({ page }) => {
@@ -137,7 +146,10 @@ test('an agent appears with name and picture; service text full of HTML is shown
   await expect(messages(page, 'bot').last()).toContainText('colleague');
   const threadId = await threadIdOf(page);
   // The bot handed over; a human agent answers through the REST API, as the console does.
-  await emulator(request).agentSays(threadId, "Hi, I'm Sam from the support team. How can I help?", { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
+  await emulator(request).agentSays(threadId, "Hi, I'm Sam from the support team. How can I help?", {
+    name: 'Sam',
+    picture: new URL('/agent-sam.svg', page.url()).href,
+  });
   const agent = messages(page, 'agent').first();
   await expect(agent).toBeVisible({ timeout: 10_000 });
   await expect(agent).toContainText('Sam');
@@ -282,7 +294,10 @@ test('axe finds no violation in the closed and the open widget', async ({ page, 
   await expect(page.getByRole('group', { name: 'Suggested replies' })).toBeVisible();
   await say(page, 'talk to a human');
   await expect(messages(page, 'bot').last()).toContainText('colleague');
-  await emulator(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', { name: 'Sam', picture: new URL('/agent-sam.svg', page.url()).href });
+  await emulator(request).agentSays(await threadIdOf(page), 'Hello, Sam here.', {
+    name: 'Sam',
+    picture: new URL('/agent-sam.svg', page.url()).href,
+  });
   await expect(messages(page, 'agent').first()).toBeVisible({ timeout: 10_000 });
   // Contrast is measured on what is painted: let the new message finish fading in.
   await page.waitForFunction(() => document.querySelector('parley-chat')!.shadowRoot!.getAnimations().length === 0);
@@ -372,18 +387,29 @@ async function longConversation(page: Page, request: Parameters<typeof emulator>
   await openChat(page);
   await say(page, 'hello');
   await expect(messages(page, 'bot').first()).toBeVisible();
-  await pushBot(page, request, Array.from({ length: count }, (_, i) => `${label} ${i + 1}`));
+  await pushBot(
+    page,
+    request,
+    Array.from({ length: count }, (_, i) => `${label} ${i + 1}`),
+  );
   await expect(messages(page).last()).toContainText(`${label} ${count}`);
 }
 
-test('reading older messages while five arrive: one button with "5", one announcement, and it jumps to the latest', async ({ page, request }) => {
+test('reading older messages while five arrive: one button with "5", one announcement, and it jumps to the latest', async ({
+  page,
+  request,
+}) => {
   await longConversation(page, request, 14, 'earlier answer');
   const scroller = page.locator('parley-chat .scroller');
   await scroller.evaluate((el) => {
     el.scrollTop = 0;
     const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
     const region = el.querySelector('[role="status"][data-new-messages]')!;
-    new MutationObserver(() => region.textContent && heard.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => region.textContent && heard.push(region.textContent)).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   await pushBot(page, request, ['new 1', 'new 2', 'new 3', 'new 4', 'new 5']);
   const button = page.locator('parley-chat [part~="new-messages"]');

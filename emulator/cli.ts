@@ -77,9 +77,13 @@ async function main(): Promise<void> {
   if (!options.quiet) {
     console.log(`  console:        ${emulator.url}/console/`);
     console.log(`  socket address: ${emulator.url}/socket.info?sessionId=<uuid>&clientId=<id>   (secret: ${emulator.url}/sdk/socket.info)`);
-    console.log(`  REST API:       ${emulator.url}/rest/v1/…   Authorization: ${emulator.apiKey}${options.apiKey ? '' : '   (made for this start; --api-key sets one)'}`);
+    console.log(
+      `  REST API:       ${emulator.url}/rest/v1/…   Authorization: ${emulator.apiKey}${options.apiKey ? '' : '   (made for this start; --api-key sets one)'}`,
+    );
     console.log(`  management API: ${emulator.url}/v1/projects/<id>/flows   Authorization: Bearer ${emulator.managementKey}`);
-    console.log(`  webhooks:       ${options.webhookUrl === null ? 'none' : (options.webhookUrl ?? `${emulator.url}/receiver (built-in receiver)`)}`);
+    console.log(
+      `  webhooks:       ${options.webhookUrl === null ? 'none' : (options.webhookUrl ?? `${emulator.url}/receiver (built-in receiver)`)}`,
+    );
   }
   const shutdown = () => void emulator.close().finally(() => process.exit(0));
   process.on('SIGINT', shutdown);

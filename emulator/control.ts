@@ -33,7 +33,10 @@ const bodies = {
   config: z.strictObject({
     tokenTtlMs: count.optional(),
     idleTimeoutMs: count.optional(),
-    headerPrefix: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
+    headerPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/)
+      .optional(),
     rotateSecret: z.boolean().optional(),
   }),
   drop: z.strictObject({
@@ -94,7 +97,13 @@ export interface EmulatorControl {
   rearmIdle(): void;
 }
 
-export async function handleControl(core: EmulatorControl, req: IncomingMessage, res: ServerResponse, verb: string, url: URL): Promise<void> {
+export async function handleControl(
+  core: EmulatorControl,
+  req: IncomingMessage,
+  res: ServerResponse,
+  verb: string,
+  url: URL,
+): Promise<void> {
   try {
     if (verb === 'state' || verb === 'received' || verb === 'memory') {
       if (req.method !== 'GET') return sendError(req, res, 405, `use GET for ${verb}`);
@@ -106,7 +115,9 @@ export async function handleControl(core: EmulatorControl, req: IncomingMessage,
         req,
         res,
         200,
-        core.sockets.received.filter((e) => (threadId === null || e.threadId === threadId) && (sessionId === null || e.sessionId === sessionId)),
+        core.sockets.received.filter(
+          (e) => (threadId === null || e.threadId === threadId) && (sessionId === null || e.sessionId === sessionId),
+        ),
       );
     }
     if (!(verb in bodies)) return sendError(req, res, 404, `unknown control verb "${verb}"`);
@@ -133,7 +144,8 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
       return {};
     case 'config': {
       const next = body as z.infer<typeof bodies.config>;
-      for (const [key, value] of Object.entries(next)) if (value !== undefined) (core.config as unknown as Record<string, unknown>)[key] = value;
+      for (const [key, value] of Object.entries(next))
+        if (value !== undefined) (core.config as unknown as Record<string, unknown>)[key] = value;
       if (next.headerPrefix !== undefined) core.config.headerPrefix = next.headerPrefix.toLowerCase();
       // A new idle limit applies to open sockets at once (from their last frame).
       if (next.idleTimeoutMs !== undefined) core.rearmIdle();
@@ -143,7 +155,9 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
       const b = body as z.infer<typeof bodies.drop>;
       const targets = core.sockets
         .openSockets()
-        .filter((s) => (b.threadId === undefined || s.threads.has(b.threadId)) && (b.sessionId === undefined || s.sessionId === b.sessionId));
+        .filter(
+          (s) => (b.threadId === undefined || s.threads.has(b.threadId)) && (b.sessionId === undefined || s.sessionId === b.sessionId),
+        );
       for (const s of targets) {
         if (b.terminate) s.ws.terminate();
         else s.ws.close(b.code ?? 1001, b.reason ?? 'dropped by the emulator');
@@ -201,7 +215,14 @@ function memory(core: EmulatorControl): unknown {
     gc: gc !== undefined,
     pid: process.pid,
     memory: process.memoryUsage(),
-    kept: { ...core.sockets.kept(), ...core.desk.kept(), ...core.threads.kept(), ...webhooks, receiver: core.receiver.kept(), broadcasts: core.broadcasts.kept() },
+    kept: {
+      ...core.sockets.kept(),
+      ...core.desk.kept(),
+      ...core.threads.kept(),
+      ...webhooks,
+      receiver: core.receiver.kept(),
+      broadcasts: core.broadcasts.kept(),
+    },
     webhooksUnsettled: webhooks.webhookQueue.count,
     dropped: core.drops.list(),
   };

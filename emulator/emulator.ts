@@ -2,7 +2,7 @@
 // (requests and upgrades), so it runs standalone (index.ts, cli.ts), inside Vite (vite-plugin.ts)
 // or in a test. This file wires the parts (routing.ts routes paths to them); each part has a file of its own.
 import { accessRules, type AccessRules } from './safety/access.ts';
-import { systemClock } from './core/clock.ts';
+import { systemClock, type Clock } from './core/clock.ts';
 import { createConsoleServer } from './console/server.ts';
 import type { EmulatorControl, SocketConfig } from './control.ts';
 import { BoundedList } from './safety/bounded.ts';
@@ -24,7 +24,6 @@ import { createThreadStore } from './threads/threads.ts';
 import { createWebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createReceiver } from './webhooks/receiver.ts';
 
-
 const defaultSocketConfig = (options: ResolvedOptions): SocketConfig => ({
   tokenTtlMs: 60_000, // spec 3, 8: addresses live 60 s
   idleTimeoutMs: 50_000, // spec 3, 8: 50 s without a message closes the socket
@@ -33,9 +32,82 @@ const defaultSocketConfig = (options: ResolvedOptions): SocketConfig => ({
 });
 
 /** The built console: beside the bundled emulator, or in dist/ when run from source. */
-const CONSOLE_ASSETS = import.meta.url.endsWith('.ts') ? new URL('../dist/emulator/console/', import.meta.url) : new URL('./console/', import.meta.url);
+const CONSOLE_ASSETS = import.meta.url.endsWith('.ts')
+  ? new URL('../dist/emulator/console/', import.meta.url)
+  : new URL('./console/', import.meta.url);
 
 const DEFAULT_REFUSAL = 'message refused (control refuse)';
+
+/** Where webhooks go: the address set, none (set to null), or the built-in receiver once the origin is known. */
+function webhookAddress(options: ResolvedOptions, origin: { get(): string | undefined }) {
+  let url = options.webhookUrl;
+  return {
+    get: (): string | undefined =>
+      url === null ? undefined : (url ?? (origin.get() ? `${origin.get()}${options.prefix}/receiver` : undefined)),
+    set(next: string | undefined) {
+      if (next !== undefined) checkHttpUrl('url', next);
+      url = next ?? null;
+    },
+    reset() {
+      url = options.webhookUrl;
+    },
+  };
+}
+
+/** The webhook dispatcher, sending to `webhookUrl`, its deliveries published to the console's feed. */
+function webhooksTo(
+  webhookUrl: ReturnType<typeof webhookAddress>,
+  parts: {
+    options: ResolvedOptions;
+    clock: Clock;
+    feed: ReturnType<typeof createFeed>;
+    log: ReturnType<typeof createLog>;
+    drops: ReturnType<typeof createDropNotices>;
+  },
+) {
+  const { options, clock, feed, log, drops } = parts;
+  return createWebhookDispatcher({
+    target: () => {
+      const url = webhookUrl.get();
+      return url ? { url, verifyToken: options.verifyToken } : undefined;
+    },
+    timeScale: options.webhookTimeScale,
+    clock,
+    onChange: (delivery) => feed.publish({ kind: 'webhook', delivery }),
+    log: (line) => log.info(line),
+    onDrop: drops.dropped,
+  });
+}
+
+/** What the agent console's server reads and changes. */
+function consoleSourceOf(parts: {
+  options: ResolvedOptions;
+  threads: ReturnType<typeof createThreadStore>;
+  sockets: Pick<ReturnType<typeof createSocketHub>, 'threadSockets'>;
+  webhooks: ReturnType<typeof createWebhookDispatcher>;
+  drops: ReturnType<typeof createDropNotices>;
+  feed: ReturnType<typeof createFeed>;
+  webhookUrl: ReturnType<typeof webhookAddress>;
+}): ConsoleSource {
+  const { options, threads, sockets, webhooks, drops, feed, webhookUrl } = parts;
+  return {
+    threads: () => threads.list().map((t) => threads.summary(t, sockets.threadSockets(t.threadId).length)),
+    transcript: (id) => threads.get(id)?.transcript,
+    webhooks: () => webhooks.records(),
+    dropped: () => drops.list(),
+    subscribe: (listener) => feed.subscribe(listener),
+    settings: () => ({
+      restBase: `${options.prefix}/rest/v1`,
+      apiKey: options.apiKey,
+      managementKey: options.managementKey,
+      ...(webhookUrl.get() ? { webhookUrl: webhookUrl.get()! } : {}),
+      receiverPath: `${options.prefix}/receiver`,
+      defaultPauseSeconds: options.handoverPauseSeconds,
+      strict: options.strict,
+    }),
+    setWebhookUrl: webhookUrl.set,
+  };
+}
 
 /** `access`: who may reach it (by default from allowOrigins and allowHosts; the Vite plugin passes Vite's own rules). */
 export function createEmulator(input: EmulatorOptions = {}, access: AccessRules = accessRules(input)) {
@@ -51,27 +123,27 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     onDrop: drops.dropped,
   });
   let flows: { raw: unknown[]; flows: Flow[] } = loadFlows(options.flows);
-  let webhookUrl = options.webhookUrl;
   const origin = createOwnOrigin(access);
+  const webhookUrl = webhookAddress(options, origin);
   const broadcasts = new BoundedList<Broadcast>(BOUNDS.broadcasts, undefined, () => drops.dropped('broadcasts'));
   /** Tests make the next valid message.send frames be refused with an `error` frame (control `refuse`). */
   const refusals = { sends: 0, message: DEFAULT_REFUSAL };
 
   const receiver = createReceiver({ clock, onDrop: () => drops.dropped('receiver') });
-  const webhooks = createWebhookDispatcher({
-    target: () => {
-      const url = currentWebhookUrl();
-      return url ? { url, verifyToken: options.verifyToken } : undefined;
-    },
-    timeScale: options.webhookTimeScale,
-    clock,
-    onChange: (delivery) => feed.publish({ kind: 'webhook', delivery }),
-    log: (line) => log.info(line),
-    onDrop: drops.dropped,
-  });
+  const webhooks = webhooksTo(webhookUrl, { options, clock, feed, log, drops });
   const desk = createAddressDesk({ options, config, threads, clock, log, onDrop: drops.dropped });
   const mediaBase = () => (origin.get() ? `${origin.get()}${options.prefix}/` : undefined);
-  const conversations = createConversations({ options, clock, log, threads, sockets: () => sockets, flows: () => flows.flows, webhooks, feed, mediaBase });
+  const conversations = createConversations({
+    options,
+    clock,
+    log,
+    threads,
+    sockets: () => sockets,
+    flows: () => flows.flows,
+    webhooks,
+    feed,
+    mediaBase,
+  });
   const sockets = createSocketHub({
     desk,
     threads,
@@ -82,7 +154,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     idleTimeoutMs: () => config.idleTimeoutMs,
     onSend(rec, payload) {
       // Refused before it is taken: not delivered, not answered, and its traceId not remembered.
-      if (refusals.sends > 0) return refusals.sends--, refusals.message;
+      if (refusals.sends > 0) return (refusals.sends--, refusals.message);
       return conversations.onSocketSend(rec, payload);
     },
     onDrop: drops.dropped,
@@ -93,35 +165,13 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
       }
     },
   });
-  const rest = createRestRouter(restEndpoints({ conversations, threads, webhooks, flows: () => flows.flows, broadcasts, now: () => clock.now() }), { options, log });
+  const rest = createRestRouter(
+    restEndpoints({ conversations, threads, webhooks, flows: () => flows.flows, broadcasts, now: () => clock.now() }),
+    { options, log },
+  );
 
-  const consoleSource: ConsoleSource = {
-    threads: () => threads.list().map((t) => threads.summary(t, sockets.threadSockets(t.threadId).length)),
-    transcript: (id) => threads.get(id)?.transcript,
-    webhooks: () => webhooks.records(),
-    dropped: () => drops.list(),
-    subscribe: (listener) => feed.subscribe(listener),
-    settings: () => ({
-      restBase: `${options.prefix}/rest/v1`,
-      apiKey: options.apiKey,
-      managementKey: options.managementKey,
-      ...(currentWebhookUrl() ? { webhookUrl: currentWebhookUrl()! } : {}),
-      receiverPath: `${options.prefix}/receiver`,
-      defaultPauseSeconds: options.handoverPauseSeconds,
-      strict: options.strict,
-    }),
-    setWebhookUrl(url) {
-      if (url !== undefined) checkHttpUrl('url', url);
-      webhookUrl = url ?? null;
-    },
-  };
+  const consoleSource = consoleSourceOf({ options, threads, sockets, webhooks, drops, feed, webhookUrl });
   const consoleServer = createConsoleServer(consoleSource, { assetsDir: CONSOLE_ASSETS });
-
-  /** null: no webhook; undefined: the built-in receiver, once the origin is known. */
-  function currentWebhookUrl(): string | undefined {
-    if (webhookUrl === null) return undefined;
-    return webhookUrl ?? (origin.get() ? `${origin.get()}${options.prefix}/receiver` : undefined);
-  }
 
   /** Forgets every thread, socket, event and delivery (test isolation); options stay. */
   function reset(): void {
@@ -136,7 +186,7 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     broadcasts.clear();
     drops.clear();
     Object.assign(refusals, { sends: 0, message: DEFAULT_REFUSAL });
-    webhookUrl = options.webhookUrl;
+    webhookUrl.reset();
     Object.assign(config, defaultSocketConfig(options));
     flows = loadFlows(options.flows);
     feed.publish({ kind: 'reset' });
@@ -149,7 +199,22 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
   }
 
   /** What the control API (tests) reaches. */
-  const control: EmulatorControl = { options, config, desk, sockets, conversations, threads, webhooks, receiver, broadcasts, refusals, log, drops, reset, rearmIdle: () => sockets.rearmIdle() };
+  const control: EmulatorControl = {
+    options,
+    config,
+    desk,
+    sockets,
+    conversations,
+    threads,
+    webhooks,
+    receiver,
+    broadcasts,
+    refusals,
+    log,
+    drops,
+    reset,
+    rearmIdle: () => sockets.rearmIdle(),
+  };
   const { handleRequest, handleUpgrade } = createRouting({
     options,
     access,

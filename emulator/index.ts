@@ -25,7 +25,10 @@ export interface RunningEmulator {
 /** Starts the emulator and resolves once it listens. `port: 0` picks a free port. */
 export async function startEmulator(options: Omit<EmulatorOptions, 'prefix'> = {}): Promise<RunningEmulator> {
   // The name it is bound to is this machine too (a LAN name with --host).
-  const emulator = createEmulator(options, accessRules({ ...options, allowHosts: [...(options.allowHosts ?? []), ...(options.host ? [options.host] : [])] }));
+  const emulator = createEmulator(
+    options,
+    accessRules({ ...options, allowHosts: [...(options.allowHosts ?? []), ...(options.host ? [options.host] : [])] }),
+  );
   const server = createServer((req, res) => {
     emulator.handleRequest(req, res); // prefix '' owns every path
   });

@@ -7,19 +7,36 @@ import type { EmulatorLog } from './core/log.ts';
 import type { ResolvedOptions } from './core/options.ts';
 import { refuses } from './core/strictness.ts';
 
-export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, deps: { projectId: string; rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog }): void {
+export function listFlows(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: { projectId: string; rawFlows: unknown[]; options: ResolvedOptions; log: EmulatorLog },
+): void {
   const refusal = checkManagementKey(header(req, 'authorization')?.trim(), deps);
   if (refusal) return sendError(req, res, 401, refusal);
   const project = projectFlows(deps.rawFlows, deps.projectId);
-  if (!project.known) return sendError(req, res, 404, `no project "${deps.projectId}": the flows are those of ${project.projects.map((id) => `"${id}"`).join(', ')}`);
+  if (!project.known)
+    return sendError(
+      req,
+      res,
+      404,
+      `no project "${deps.projectId}": the flows are those of ${project.projects.map((id) => `"${id}"`).join(', ')}`,
+    );
   const limit = count(url, 'limit');
   const skip = count(url, 'skip');
-  if (limit === null) return sendJson(req, res, 400, { status: 'error', field: 'limit', message: 'limit must be a whole number of 0 or more' });
-  if (skip === null) return sendJson(req, res, 400, { status: 'error', field: 'skip', message: 'skip must be a whole number of 0 or more' });
+  if (limit === null)
+    return sendJson(req, res, 400, { status: 'error', field: 'limit', message: 'limit must be a whole number of 0 or more' });
+  if (skip === null)
+    return sendJson(req, res, 400, { status: 'error', field: 'skip', message: 'skip must be a whole number of 0 or more' });
   const unknown = [...url.searchParams.keys()].filter((k) => k !== 'limit' && k !== 'skip');
   if (unknown.length) {
     if (refuses(deps, 'management', `unknown query parameter(s) ${unknown.join(', ')} (not limit or skip)`)) {
-      return sendJson(req, res, 400, { status: 'error', field: unknown[0], message: `${unknown[0]}: not a query parameter of this endpoint (limit, skip)` });
+      return sendJson(req, res, 400, {
+        status: 'error',
+        field: unknown[0],
+        message: `${unknown[0]}: not a query parameter of this endpoint (limit, skip)`,
+      });
     }
   }
   const start = skip ?? 0;
@@ -31,7 +48,8 @@ export function listFlows(req: IncomingMessage, res: ServerResponse, url: URL, d
  * without one belongs to every project, and a file whose flows name no project answers any id.
  */
 function projectFlows(rawFlows: unknown[], projectId: string): { known: boolean; projects: string[]; flows: unknown[] } {
-  const projectOf = (flow: unknown) => (typeof flow === 'object' && flow !== null ? (flow as { projectId?: unknown }).projectId : undefined);
+  const projectOf = (flow: unknown) =>
+    typeof flow === 'object' && flow !== null ? (flow as { projectId?: unknown }).projectId : undefined;
   const projects = [...new Set(rawFlows.map(projectOf).filter((id): id is string => typeof id === 'string'))];
   const flows = rawFlows.filter((flow) => projectOf(flow) === undefined || projectOf(flow) === projectId);
   return { known: projects.length === 0 || projects.includes(projectId), projects, flows };

@@ -71,7 +71,9 @@ describe('media of your own flows', () => {
           title: 'Picture',
           type: 'INTENT',
           intent: { intentId: 'shop', title: 'Shop', examples: [{ query: 'show the shop', entities: [] }] },
-          actions: [{ type: 'TEMPLATE', payload: { fallback: 'Our shop.', response: { type: 'image', payload: { title: 'Our shop', url } } } }],
+          actions: [
+            { type: 'TEMPLATE', payload: { fallback: 'Our shop.', response: { type: 'image', payload: { title: 'Our shop', url } } } },
+          ],
         },
       ],
     },

@@ -21,7 +21,8 @@ const MEDIA_NAME = /^[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/;
 
 export async function serveMedia(req: IncomingMessage, res: ServerResponse, name: string, dir: URL): Promise<void> {
   const type = MEDIA_TYPES[extname(name)];
-  if (!MEDIA_NAME.test(name) || !type) return sendError(req, res, 404, `no media "${name}": names are like pro-plan.svg (${Object.keys(MEDIA_TYPES).join(' ')})`);
+  if (!MEDIA_NAME.test(name) || !type)
+    return sendError(req, res, 404, `no media "${name}": names are like pro-plan.svg (${Object.keys(MEDIA_TYPES).join(' ')})`);
   let content: Buffer;
   try {
     content = await readFile(new URL(name, dir));

@@ -129,7 +129,12 @@ function vendorSend(threadId: string, nonce: string, traceId: number) {
       nonce,
       speech: 'welcome',
       attachment: { type: 'event', payload: { name: 'welcome', label: 'Get started' } },
-      originator: { name: 'Visitor', role: 'external', profile: { firstName: 'Ann', description: 'returning customer' }, metadata: { plan: 'pro' } },
+      originator: {
+        name: 'Visitor',
+        role: 'external',
+        profile: { firstName: 'Ann', description: 'returning customer' },
+        metadata: { plan: 'pro' },
+      },
       metadata: { language: 'en-US', timezone: 1, contexts: ['onboarding'], domain: 'shop.example' },
     },
   };
@@ -137,7 +142,13 @@ function vendorSend(threadId: string, nonce: string, traceId: number) {
 
 const textFrame = (threadId: string, speech: string, traceId?: number, nonce?: string) => ({
   type: 'message.send',
-  payload: { threadId, speech, originator: { role: 'external' }, ...(traceId !== undefined ? { traceId } : {}), ...(nonce !== undefined ? { nonce } : {}) },
+  payload: {
+    threadId,
+    speech,
+    originator: { role: 'external' },
+    ...(traceId !== undefined ? { traceId } : {}),
+    ...(nonce !== undefined ? { nonce } : {}),
+  },
 });
 
 // =============================================================================================
@@ -191,7 +202,7 @@ describe('real clients, default mode: served and logged', () => {
     ]);
   });
 
-  it('where the spec is looser: socket text past 255 characters, and a secret socket\'s message.send without nonce, are served without a departure', async () => {
+  it("where the spec is looser: socket text past 255 characters, and a secret socket's message.send without nonce, are served without a departure", async () => {
     const threadId = tid();
     const address = await h.secretAddress({ threadId, secret: '' });
     const client = await h.connect(address.body.payload.endpoint);
@@ -275,7 +286,9 @@ describe('real clients, default mode: served and logged', () => {
     socket.send(textFrame(threadId, 'opening hours', 3, secret));
     await socket.waitType('message.received', 2);
     expect(socket.of('error')).toEqual([]);
-    expect((await h.state()).departures).toEqual([expect.objectContaining({ where: 'socket', what: expect.stringContaining('traceId 3') })]);
+    expect((await h.state()).departures).toEqual([
+      expect.objectContaining({ where: 'socket', what: expect.stringContaining('traceId 3') }),
+    ]);
   });
 
   it('frames for a thread with no open socket wait for its next socket: the delayed reply after a reconnect', async () => {
@@ -316,7 +329,9 @@ describe('real clients, default mode: served and logged', () => {
     first.send(textFrame(threadId, 'hello', 1));
     await first.waitType('message.received');
     await first.close();
-    const sent = await h.rest('POST', `messages/${threadId}`, { payload: { type: 'text', originator: { name: 'Sam', role: 'moderator' }, speech: 'Sam here, sorry for the wait.' } });
+    const sent = await h.rest('POST', `messages/${threadId}`, {
+      payload: { type: 'text', originator: { name: 'Sam', role: 'moderator' }, speech: 'Sam here, sorry for the wait.' },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const second = await h.plainSocket();
     second.send(textFrame(threadId, 'are you there?', 2));
@@ -335,7 +350,13 @@ describe('real clients, default mode: served and logged', () => {
     a.send(textFrame(secretThread, 'hello', 1, secret));
     await a.waitType('message.received');
     await a.close();
-    expect((await h.rest('POST', `messages/${secretThread}`, { payload: { type: 'text', originator: { name: 'Sam', role: 'moderator' }, speech: 'Back to you.' } })).status).toBe(200);
+    expect(
+      (
+        await h.rest('POST', `messages/${secretThread}`, {
+          payload: { type: 'text', originator: { name: 'Sam', role: 'moderator' }, speech: 'Back to you.' },
+        })
+      ).status,
+    ).toBe(200);
     const again = await h.secretAddress({ threadId: secretThread, secret });
     const b = await h.connect(again.body.payload.endpoint);
     const [waiting] = await b.waitType('message.received');
@@ -395,7 +416,12 @@ describe('real clients, strict mode: refused', () => {
     socket.send(textFrame(threadId, 'pricing', 2, address.body.secret));
     const [received] = await socket.waitType('message.received');
     expect(received.payload.messages[0].fallback).toMatch(/two plans/);
-    expect(socket.of('message.delivered')[0].payload).toEqual({ threadId, speech: 'pricing', originator: { role: 'external' }, traceId: 2 });
+    expect(socket.of('message.delivered')[0].payload).toEqual({
+      threadId,
+      speech: 'pricing',
+      originator: { role: 'external' },
+      traceId: 2,
+    });
   });
 
   it('(e) an unknown frame type is an error frame', async () => {

@@ -77,7 +77,8 @@ export function createRouting(deps: RoutingDeps): EmulatorRoutes {
     if (path === '/socket.info') return get(() => deps.desk.handle(req, res, url, 'plain'));
     if (path === '/sdk/socket.info') return get(() => deps.desk.handle(req, res, url, 'secret'));
     const project = /^\/v1\/projects\/([^/]+)\/flows(\/list)?\/?$/.exec(path)?.[1];
-    if (project !== undefined) return get(() => listFlows(req, res, url, { projectId: decodedSegment(project), rawFlows: deps.rawFlows(), options, log }));
+    if (project !== undefined)
+      return get(() => listFlows(req, res, url, { projectId: decodedSegment(project), rawFlows: deps.rawFlows(), options, log }));
     if (path === '/console' || path.startsWith('/console/')) return deps.consoleServer.handle(req, res, path.slice('/console'.length));
     if (path === '/receiver' || path.startsWith('/receiver/')) return deps.receiver.handle(req, res, path.slice('/receiver'.length));
     if (path.startsWith('/__control/')) return handleControl(deps.control, req, res, path.slice('/__control/'.length), url);
@@ -92,7 +93,9 @@ export function createRouting(deps: RoutingDeps): EmulatorRoutes {
     const refusal = hostRefusal(req, access);
     if (refusal) {
       const body = JSON.stringify({ status: 'error', message: refusal });
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return true;
     }
     deps.sockets.handleUpgrade(req, socket, head, url.pathname.slice(options.prefix.length) || '/');

@@ -28,7 +28,11 @@ interface Answer {
 }
 
 /** A request on a connection of its own (no pool: a stalled request must not hold health's socket). */
-function send(method: string, path: string, o: { body?: string; headers?: Record<string, string> } = {}): { sent: Promise<void>; answer: Promise<Answer> } {
+function send(
+  method: string,
+  path: string,
+  o: { body?: string; headers?: Record<string, string> } = {},
+): { sent: Promise<void>; answer: Promise<Answer> } {
   const started = performance.now();
   let sent!: () => void;
   const written = new Promise<void>((resolve) => (sent = resolve));
@@ -72,7 +76,10 @@ const message = (originator: Record<string, unknown>, payload: Record<string, un
 describe('slow inputs are refused at once, and do not delay the next request', () => {
   it(`an 80 kB email in a REST profile: 400 naming the field (cap ${MAX_EMAIL_LENGTH})`, async () => {
     for (const email of [`a@${'.'.repeat(80_000)}@`, `a@a${'.'.repeat(80_000)} `]) {
-      const result = await withHealthBehind('POST', '/rest/v1/messages/slow-email', { headers: json, body: message({ profile: { email } }) });
+      const result = await withHealthBehind('POST', '/rest/v1/messages/slow-email', {
+        headers: json,
+        body: message({ profile: { email } }),
+      });
       expect(result.answer.status).toBe(400);
       expect(result.answer.body).toEqual({
         status: 'error',
@@ -84,7 +91,11 @@ describe('slow inputs are refused at once, and do not delay the next request', (
   });
 
   it(`a path of 14,000 slashes: 414 naming the path (cap ${MAX_PATH_LENGTH})`, async () => {
-    for (const path of [`/rest/v1/messages/t1${'/'.repeat(14_000)}x`, `/receiver${'/'.repeat(14_000)}x`, `/console/api${'/'.repeat(14_000)}x`]) {
+    for (const path of [
+      `/rest/v1/messages/t1${'/'.repeat(14_000)}x`,
+      `/receiver${'/'.repeat(14_000)}x`,
+      `/console/api${'/'.repeat(14_000)}x`,
+    ]) {
       const result = await withHealthBehind('GET', path, { headers: { authorization: KEY } });
       expect(result.answer.status).toBe(414);
       expect(result.answer.body).toMatchObject({ status: 'error', field: 'path' });
@@ -94,7 +105,9 @@ describe('slow inputs are refused at once, and do not delay the next request', (
   });
 
   it('slashes under the cap are trimmed in one pass: the route still answers', async () => {
-    const result = await withHealthBehind('GET', `/rest/v1/threads${'/'.repeat(MAX_PATH_LENGTH - 20)}?page=1`, { headers: { authorization: KEY } });
+    const result = await withHealthBehind('GET', `/rest/v1/threads${'/'.repeat(MAX_PATH_LENGTH - 20)}?page=1`, {
+      headers: { authorization: KEY },
+    });
     expect(result.answer.status).toBe(200);
     expectQuick(result);
   });
@@ -110,7 +123,11 @@ describe('slow inputs are refused at once, and do not delay the next request', (
   it(`a REST threadId past ${MAX_ID_LENGTH} characters: 400 naming threadId`, async () => {
     const result = await withHealthBehind('POST', `/rest/v1/messages/${'t'.repeat(1_500)}`, { headers: json, body: message({}) });
     expect(result.answer.status).toBe(400);
-    expect(result.answer.body).toEqual({ status: 'error', message: `threadId: must be at most ${MAX_ID_LENGTH} characters (got 1500)`, field: 'threadId' });
+    expect(result.answer.body).toEqual({
+      status: 'error',
+      message: `threadId: must be at most ${MAX_ID_LENGTH} characters (got 1500)`,
+      field: 'threadId',
+    });
     expectQuick(result);
   });
 

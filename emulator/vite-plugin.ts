@@ -28,7 +28,14 @@ type CorsRule = boolean | string | RegExp | Array<string | RegExp> | ((...args: 
 function corsAllows(cors: boolean | { origin?: CorsRule } | undefined, origin: string): boolean {
   if (typeof cors === 'boolean') return cors;
   const match = (rule: CorsRule): boolean =>
-    rule === true || (typeof rule === 'string' ? rule === origin : rule instanceof RegExp ? rule.test(origin) : Array.isArray(rule) ? rule.some(match) : false);
+    rule === true ||
+    (typeof rule === 'string'
+      ? rule === origin
+      : rule instanceof RegExp
+        ? rule.test(origin)
+        : Array.isArray(rule)
+          ? rule.some(match)
+          : false);
   return match(cors?.origin);
 }
 
@@ -36,8 +43,14 @@ function corsAllows(cors: boolean | { origin?: CorsRule } | undefined, origin: s
  * Inside Vite, Vite's own rules (its `allowedHosts` and `cors`), and the plugin's options on top:
  * the emulator answers before Vite's middlewares (see below), so it asks their questions itself.
  */
-function viteAccess(settings: { allowedHosts?: string[] | true; cors?: boolean | { origin?: CorsRule } }, options: ParleyEmulatorPluginOptions): AccessRules {
-  const own = accessRules({ allowOrigins: options.allowOrigins, allowHosts: settings.allowedHosts === true ? true : [...(settings.allowedHosts ?? []), ...(options.allowHosts ?? [])] });
+function viteAccess(
+  settings: { allowedHosts?: string[] | true; cors?: boolean | { origin?: CorsRule } },
+  options: ParleyEmulatorPluginOptions,
+): AccessRules {
+  const own = accessRules({
+    allowOrigins: options.allowOrigins,
+    allowHosts: settings.allowedHosts === true ? true : [...(settings.allowedHosts ?? []), ...(options.allowHosts ?? [])],
+  });
   return { allowHosts: own.allowHosts, allowOrigin: (origin) => own.allowOrigin(origin) || corsAllows(settings.cors, origin) };
 }
 

@@ -38,7 +38,10 @@ export function emulatorOptions(source: string): Array<{ name: string; type: str
   return [...body.matchAll(/\/\*\*\s*([\s\S]*?)\s*\*\/\s*(\w+)\?:\s*([^;]+);/g)].map(([, doc, name, type]) => ({
     name: name!,
     type: type!.trim(),
-    description: doc!.replace(/^\*\s?/, '').replace(/\n\s*\*\s?/g, ' ').trim(),
+    description: doc!
+      .replace(/^\*\s?/, '')
+      .replace(/\n\s*\*\s?/g, ' ')
+      .trim(),
   }));
 }
 
@@ -54,7 +57,9 @@ export function apiReference(root = process.cwd()): string {
   const fields = element.members.filter((member) => member.kind === 'field');
   const methods = element.members.filter((member) => member.kind === 'method');
   // `prefix` is the Vite plugin's (startEmulator serves from its own root).
-  const options = emulatorOptions(readFileSync(join(root, 'emulator/core/options.ts'), 'utf8')).filter((option) => option.name !== 'prefix');
+  const options = emulatorOptions(readFileSync(join(root, 'emulator/core/options.ts'), 'utf8')).filter(
+    (option) => option.name !== 'prefix',
+  );
   return `# API reference
 
 Made from the sources by \`scripts/api-reference.ts\` (\`npm run build\` writes it; \`npm test\`
@@ -67,29 +72,47 @@ the [README](../README.md).
 
 Each also works as \`data-\` + its name on the script tag of \`parley.js\`.
 
-${table(['attribute', 'type', 'what it does'], element.attributes.map((a) => [code(a.name), code(a.type?.text), cell(a.description)]))}
+${table(
+  ['attribute', 'type', 'what it does'],
+  element.attributes.map((a) => [code(a.name), code(a.type?.text), cell(a.description)]),
+)}
 
 ### Properties
 
-${table(['property', 'type', 'what it is'], fields.map((f) => [code(f.name), code(f.type?.text), cell(f.description)]))}
+${table(
+  ['property', 'type', 'what it is'],
+  fields.map((f) => [code(f.name), code(f.type?.text), cell(f.description)]),
+)}
 
 ### Methods
 
-${table(['method', 'what it does'], methods.map((m) => [code(signature(m)), cell(m.description)]))}
+${table(
+  ['method', 'what it does'],
+  methods.map((m) => [code(signature(m)), cell(m.description)]),
+)}
 
 ### Events
 
 Each a \`CustomEvent\` that bubbles and is composed (it leaves the shadow root).
 
-${table(['event', 'type', 'when'], element.events.map((e) => [code(e.name), code(e.type?.text), cell(e.description)]))}
+${table(
+  ['event', 'type', 'when'],
+  element.events.map((e) => [code(e.name), code(e.type?.text), cell(e.description)]),
+)}
 
 ### Parts (\`::part()\`)
 
-${table(['part', 'what it is'], element.cssParts.map((p) => [code(p.name), cell(p.description)]))}
+${table(
+  ['part', 'what it is'],
+  element.cssParts.map((p) => [code(p.name), cell(p.description)]),
+)}
 
 ### Custom properties
 
-${table(['property', 'default', 'what it sets'], element.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)]))}
+${table(
+  ['property', 'default', 'what it sets'],
+  element.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)]),
+)}
 
 ## The emulator's command line
 
@@ -104,7 +127,10 @@ ${USAGE}
 \`import { startEmulator } from 'parley-chat/emulator'\`: the same emulator in your own process
 (a test's global setup, say); it resolves with \`{ url, close() }\`.
 
-${table(['option', 'type', 'what it sets'], options.map((o) => [code(o.name), code(o.type), cell(o.description)]))}
+${table(
+  ['option', 'type', 'what it sets'],
+  options.map((o) => [code(o.name), code(o.type), cell(o.description)]),
+)}
 `;
 }
 

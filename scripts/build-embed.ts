@@ -8,7 +8,15 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { build, type Plugin, type Rollup } from 'vite';
-import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from '../src/embed-shares.ts';
+import {
+  CHAT_TAKES,
+  MARKDOWN_TAKES,
+  MENU_TAKES,
+  NOTIFICATIONS_TAKES,
+  RICH_TAKES,
+  STORAGE_TAKES,
+  type Shares,
+} from '../src/embed-shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -34,7 +42,10 @@ function takeShared(takes: Shares): Plugin {
         if (!resolved) throw new Error(`${module}: no such module`);
         const id = `\0parley:shared:${module}`;
         shimOf.set(resolved.id, id);
-        shims.set(id, `import handed from '${HANDED}';\n${names.map((name) => `export const ${name} = handed[${position++}];`).join('\n')}`);
+        shims.set(
+          id,
+          `import handed from '${HANDED}';\n${names.map((name) => `export const ${name} = handed[${position++}];`).join('\n')}`,
+        );
       }
     },
     async resolveId(source, importer, options) {
@@ -64,7 +75,8 @@ async function squeeze(code: string, map: string) {
 
 /** The one JavaScript file a build wrote in memory, and its source map. */
 async function buildInMemory(entry: string, define: Record<string, string> = {}, takes: Shares = []) {
-  const result = (await build(embedConfig(entry, define, takes.length ? [takeShared(takes)] : []))) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const result = (await build(embedConfig(entry, define, takes.length ? [takeShared(takes)] : []))) as
+    Rollup.RollupOutput | Rollup.RollupOutput[];
   const output = (Array.isArray(result) ? result[0]! : result).output;
   const chunk = output.find((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const map = output.find((item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.map'));
@@ -142,4 +154,10 @@ const loader = await buildInMemory('src/embed.ts', {
 // file on the streaming thread, not one by one on the page's main thread as each first runs
 // (0.8 ms less of a page view's main thread, about 25 bytes gzipped; other engines ignore it).
 write('parley.js', { code: `//# allFunctionsCalledOnLoad\n${loader.code}`, map: shiftedMap(loader.map) });
-console.log(`dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and, on pages with a teaser or the inline layout, ${layoutsName}; the chat loads ${Object.values(parts).map(([name]) => name).join(', ')} and ${LANGUAGES.length} languages' files`);
+console.log(
+  `dist/parley.js loads dist/${chatName} (${integrity.slice(0, 19)}…) and, on pages with a teaser or the inline layout, ${layoutsName}; the chat loads ${Object.values(
+    parts,
+  )
+    .map(([name]) => name)
+    .join(', ')} and ${LANGUAGES.length} languages' files`,
+);

@@ -35,7 +35,11 @@ export const SHELL_RUNS: Record<string, [file: string, runs: string]> = {
 
 /** The commands of a shell sample: each line without its comment, split at `&&`. */
 export function shellCommands(code: string): string[] {
-  return code.split('\n').flatMap((line) => line.replace(/#.*/, '').split('&&')).map((command) => command.trim()).filter(Boolean);
+  return code
+    .split('\n')
+    .flatMap((line) => line.replace(/#.*/, '').split('&&'))
+    .map((command) => command.trim())
+    .filter(Boolean);
 }
 
 /** Samples that cannot be compiled on their own here, and why (each one still shown to readers as written). */
@@ -44,7 +48,13 @@ export const NOT_COMPILED: Record<string, string> = {
 };
 
 export function docSamples(root = process.cwd()): Sample[] {
-  const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md') && name !== 'reference.md').sort().map((name) => `docs/${name}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md') && name !== 'reference.md')
+      .sort()
+      .map((name) => `docs/${name}`),
+  ];
   return files.flatMap((file) => {
     const markdown = readFileSync(join(root, file), 'utf8');
     return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map((match) => ({
@@ -102,10 +112,19 @@ function componentFile(sample: Sample, framework: Framework): string {
 /** A sample without a framework: a module, with what it refers to declared. */
 function moduleFile(sample: Sample, imports: string[] = []): string {
   const declared = [
-    /\bchat\./.test(sample.code) && !/\bconst chat\b/.test(sample.code) ? "declare const chat: import('parley-chat').ParleyChatElement;" : '',
+    /\bchat\./.test(sample.code) && !/\bconst chat\b/.test(sample.code)
+      ? "declare const chat: import('parley-chat').ParleyChatElement;"
+      : '',
     /\bshowMyCalendar\(/.test(sample.code) ? 'declare function showMyCalendar(payload: unknown): void;' : '',
   ].filter(Boolean);
-  return [`// ${sample.file}, line ${sample.line}. Made by scripts/doc-samples.ts: do not edit.`, ...imports, ...declared, sample.code.trimEnd(), 'export {};', ''].join('\n');
+  return [
+    `// ${sample.file}, line ${sample.line}. Made by scripts/doc-samples.ts: do not edit.`,
+    ...imports,
+    ...declared,
+    sample.code.trimEnd(),
+    'export {};',
+    '',
+  ].join('\n');
 }
 
 /** A template's attributes: `name="text"`, `name={expression}`, Vue's `:name="expression"` and `@event="handler"`. */
@@ -113,7 +132,11 @@ function templateAttributes(code: string): Array<{ name: string; text?: string; 
   // Up to the tag's own end (an arrow function's `=>` inside it is not one).
   const tag = /<parley-chat\b([\s\S]*?)(?:\/>|><\/parley-chat>)/.exec(code)?.[1] ?? '';
   return [...tag.matchAll(/([:@]?[\w:-]+)=(?:"([^"]*)"|\{([^}]*)\})/g)].map(([, name, text, braces]) =>
-    name!.startsWith(':') || name!.startsWith('@') ? { name: name!, expression: text! } : braces !== undefined ? { name: name!, expression: braces } : { name: name!, text: text! },
+    name!.startsWith(':') || name!.startsWith('@')
+      ? { name: name!, expression: text! }
+      : braces !== undefined
+        ? { name: name!, expression: braces }
+        : { name: name!, text: text! },
   );
 }
 
@@ -122,7 +145,9 @@ function templateAttributes(code: string): Array<{ name: string; text?: string; 
  * `SvelteHTMLElements['parley-chat']` (test/types/svelte/app.ts asks the same of TypeScript).
  */
 function svelteFile(sample: Sample): string {
-  const entries = templateAttributes(sample.code).map(({ name, text, expression }) => `  '${name}': ${text !== undefined ? JSON.stringify(text) : expression},`);
+  const entries = templateAttributes(sample.code).map(
+    ({ name, text, expression }) => `  '${name}': ${text !== undefined ? JSON.stringify(text) : expression},`,
+  );
   return [
     `// ${sample.file}, line ${sample.line}, as svelte-check sees it. Made by scripts/doc-samples.ts: do not edit.`,
     "import type {} from 'parley-chat/svelte';",
@@ -199,7 +224,11 @@ export function generatedOnDisk(root = process.cwd()): string[] {
   const types = join(root, 'test/types');
   return readdirSync(types, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((folder) => readdirSync(join(types, folder.name)).filter((name) => name.startsWith('docs-sample-')).map((name) => `test/types/${folder.name}/${name}`));
+    .flatMap((folder) =>
+      readdirSync(join(types, folder.name))
+        .filter((name) => name.startsWith('docs-sample-'))
+        .map((name) => `test/types/${folder.name}/${name}`),
+    );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -25,7 +25,8 @@ for (const [start, frequency, loudness] of NOTES) {
     const t = i / RATE - start;
     const attack = Math.min(1, t / 0.004); // 4 ms: no click
     let value = 0;
-    for (const [multiple, level, decay] of PARTIALS) value += level * Math.exp(-decay * t) * Math.sin(2 * Math.PI * frequency * multiple * t);
+    for (const [multiple, level, decay] of PARTIALS)
+      value += level * Math.exp(-decay * t) * Math.sin(2 * Math.PI * frequency * multiple * t);
     samples[i]! += loudness * attack * value;
   }
 }

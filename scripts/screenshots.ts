@@ -22,9 +22,21 @@ const plan = (title: string, price: string) => ({
 });
 
 /** The widget on the test page, opened, after a first exchange and a card and a carousel from the bot. */
-async function chatWithTemplates(browser: Browser, options: { width: number; height: number; dark?: boolean; language?: string }): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: options.width, height: options.height }, colorScheme: options.dark ? 'dark' : 'light', reducedMotion: 'reduce' });
-  const query = new URLSearchParams({ 'client-id': 'demo', 'base-url': '/parley-emulator', heading: 'Parley Shop', ...(options.language ? { language: options.language } : {}) });
+async function chatWithTemplates(
+  browser: Browser,
+  options: { width: number; height: number; dark?: boolean; language?: string },
+): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: options.width, height: options.height },
+    colorScheme: options.dark ? 'dark' : 'light',
+    reducedMotion: 'reduce',
+  });
+  const query = new URLSearchParams({
+    'client-id': 'demo',
+    'base-url': '/parley-emulator',
+    heading: 'Parley Shop',
+    ...(options.language ? { language: options.language } : {}),
+  });
   await page.goto(`${ORIGIN}/e2e/pages/widget.html?${query}`);
   await page.locator('parley-chat [part~="launcher"]').click();
   await page.locator('parley-chat[data-connection="open"]').waitFor({ state: 'attached' });
@@ -36,7 +48,10 @@ async function chatWithTemplates(browser: Browser, options: { width: number; hei
     { type: 'card', payload: plan('Parley Team', '9 EUR per seat and month') },
     { type: 'carousel', payload: { cards: [plan('Starter', 'Free'), plan('Team', '9 EUR'), plan('Pro', '29 EUR')] } },
   ];
-  const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback: 'Our plans', responses }] } };
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback: 'Our plans', responses }] },
+  };
   await control('push', { threadId, frame });
   await page.locator('parley-chat [data-template="carousel"] img').first().waitFor();
   await page.waitForTimeout(600); // the pictures decoded, the list scrolled to the latest
@@ -50,7 +65,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: PORT, strictPort: true, host: '127.0.0.1' } });
+  const server = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    server: { port: PORT, strictPort: true, host: '127.0.0.1' },
+  });
   await server.listen();
   const browser = await chromium.launch({ ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs });
   try {
@@ -61,7 +80,9 @@ async function main(): Promise<void> {
     await shoot(closed, 'launcher');
 
     const teased = await browser.newPage({ viewport: { width: 960, height: 600 }, reducedMotion: 'reduce' });
-    await teased.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator&teaser-delay=0&teaser=${encodeURIComponent('Need help choosing a bike? Ask us here.')}`);
+    await teased.goto(
+      `${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator&teaser-delay=0&teaser=${encodeURIComponent('Need help choosing a bike? Ask us here.')}`,
+    );
     await teased.locator('parley-chat [part~="teaser"]').waitFor();
     await shoot(teased, 'teaser');
 
@@ -84,14 +105,19 @@ async function main(): Promise<void> {
     // The agent console while a visitor waits for a human.
     const visitor = await browser.newPage();
     await visitor.goto(`${ORIGIN}/e2e/pages/widget.html?client-id=demo&base-url=/parley-emulator`);
-    await visitor.locator('parley-chat').evaluate((element) => (element as unknown as { setUser(user: object): void }).setUser({ name: 'Ada Lovelace' }));
+    await visitor
+      .locator('parley-chat')
+      .evaluate((element) => (element as unknown as { setUser(user: object): void }).setUser({ name: 'Ada Lovelace' }));
     await visitor.locator('parley-chat [part~="launcher"]').click();
     await visitor.locator('parley-chat textarea').fill('talk to a human');
     await visitor.locator('parley-chat textarea').press('Enter');
     await visitor.locator('parley-chat [part~="message"][data-from="bot"]').last().waitFor();
     const agent = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await agent.goto(`${ORIGIN}/parley-emulator/console/`);
-    await agent.getByRole('navigation', { name: /Threads/ }).getByRole('button', { name: /Ada Lovelace/ }).click();
+    await agent
+      .getByRole('navigation', { name: /Threads/ })
+      .getByRole('button', { name: /Ada Lovelace/ })
+      .click();
     await agent.getByRole('textbox', { name: /Reply as/ }).fill('Hello Ada, Sam here. How can I help?');
     await agent.getByRole('button', { name: 'Send', exact: true }).click();
     await agent.locator('[role=log]').getByText('Hello Ada, Sam here.').waitFor();

@@ -1,6 +1,14 @@
 // The npm entry. Importing it has no side effects and touches no browser global.
 export { defineParleyChat } from './define.ts';
-export type { OpenOptions, ParleyChatElement, ParleyChatEventMap, ParleyRenderContext, ParleyRenderer, ParleyRenderers, ParleyResponse } from './loader/api.ts';
+export type {
+  OpenOptions,
+  ParleyChatElement,
+  ParleyChatEventMap,
+  ParleyRenderContext,
+  ParleyRenderer,
+  ParleyRenderers,
+  ParleyResponse,
+} from './loader/api.ts';
 export type { ElementDeps } from './loader/chat-host.ts';
 export { defaultStrings } from './i18n/strings.ts';
 export type { Strings } from './i18n/strings.ts';

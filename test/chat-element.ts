@@ -6,5 +6,9 @@ import { loadLanguageChunk } from '../src/i18n/language-chunks.ts';
 import * as layoutsModule from '../src/layouts/layouts.ts';
 
 export function elementClassWithChat(deps: ElementDeps = {}) {
-  return createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: loadLanguageChunk }), () => Promise.resolve(layoutsModule), deps);
+  return createParleyChatClass(
+    () => Promise.resolve({ mountChat, loadLanguage: loadLanguageChunk }),
+    () => Promise.resolve(layoutsModule),
+    deps,
+  );
 }

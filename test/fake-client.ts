@@ -62,14 +62,25 @@ export type FakeClient = ReturnType<typeof fakeClient>;
 
 export function fakeView(
   client: FakeClient = fakeClient(),
-  options: { open?: boolean; heading?: string; strings?: Partial<Strings>; markdown?: boolean; renderers?: ParleyRenderers; element?: HTMLElement } = {},
+  options: {
+    open?: boolean;
+    heading?: string;
+    strings?: Partial<Strings>;
+    markdown?: boolean;
+    renderers?: ParleyRenderers;
+    element?: HTMLElement;
+  } = {},
 ) {
   const open = signal(options.open ?? false);
   const view = {
     client: client as unknown as ChatClient,
     open,
     inline: signal(false),
-    drawing: signal<Drawing>({ markdown: options.markdown ?? false, renderers: options.renderers, element: (options.element ?? globalThis.document?.createElement('div')) as ParleyChatElement }),
+    drawing: signal<Drawing>({
+      markdown: options.markdown ?? false,
+      renderers: options.renderers,
+      element: (options.element ?? globalThis.document?.createElement('div')) as ParleyChatElement,
+    }),
     draft: signal<string | undefined>(undefined),
     heading: signal(options.heading ?? 'Chat'),
     strings: signal<PanelStrings>(panelStrings('en', undefined, options.strings)),

@@ -56,4 +56,8 @@ export async function openLatest(b: TabBrowser): Promise<FakeSocket> {
 }
 
 /** The message.send payloads a socket carried. */
-export const sends = (socket: FakeSocket) => socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
+export const sends = (socket: FakeSocket) =>
+  socket
+    .frames()
+    .filter((f) => f.type === 'message.send')
+    .map((f) => f.payload!);

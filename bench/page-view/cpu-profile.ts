@@ -6,7 +6,11 @@ import type { Namer } from './source-map.ts';
 
 /** The part of CDP's Profiler.Profile read here. */
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
   startTime: number;
   endTime: number;
   samples?: number[];

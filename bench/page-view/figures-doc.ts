@@ -37,7 +37,7 @@ function markdown(f: PageViewFigures, info: RunInfo): string {
     ...profiled.parts.map((p) => `| ${p.part} | ${pct(p.share)} | ${p.ms.toFixed(2)} |`),
     `| all the loader's JavaScript and its tasks (their traced CPU time: ${ms(profiled.all.cpuMs)}) | 100% | ${profiled.all.busyMs.toFixed(2)} |`,
     '',
-    "The loader's functions by self time (source-mapped through dist/parley.js.map; a browser API as \"api ← caller\"):",
+    'The loader\'s functions by self time (source-mapped through dist/parley.js.map; a browser API as "api ← caller"):',
     '',
     '| function | where | share | ≈ ms |',
     '|---|---|---|---|',
@@ -51,6 +51,7 @@ export function writeFiguresDoc(path: string, figures: PageViewFigures, info: Ru
   const section = markdown(figures, info);
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END);
-  const next = start >= 0 && end > start ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}` : `${text.trimEnd()}\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}` : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(path, next);
 }

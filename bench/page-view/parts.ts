@@ -34,7 +34,11 @@ const RULES: Rule[] = [
   { part: STORAGE, files: ['browser/storage-marks.ts', 'browser/slot-keys.ts'], apis: ['getItem', 'databases'] },
   { part: SHEET, functions: ['sheetOf', 'adoptFrameStyles'], apis: ['replaceSync', 'CSSStyleSheet'] },
   { part: LAUNCHER, files: ['loader/launcher.ts', 'loader/dom.ts'], apis: ['attachShadow'] },
-  { part: LANGUAGE, files: ['loader/language.ts', 'i18n/language-tags.ts', 'i18n/launcher-strings.ts'], functions: ['#showLanguage', '#chooseLanguage'] },
+  {
+    part: LANGUAGE,
+    files: ['loader/language.ts', 'i18n/language-tags.ts', 'i18n/launcher-strings.ts'],
+    functions: ['#showLanguage', '#chooseLanguage'],
+  },
   { part: DEFINE, functions: ['registerElement', 'createParleyChatClass', 'languageLoader', 'sharedLoad'], apis: ['define'] },
   // Creating and inserting <parley-chat> runs its constructor and callbacks (matched above, deeper
   // in the stack); what remains of those two calls is the element's own lifecycle.

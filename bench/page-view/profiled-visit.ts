@@ -40,7 +40,9 @@ export async function profiledVisit(browser: Browser, origin: string, settleMs: 
     await cdp.send('Profiler.start');
     await browser.startTracing(tab, { categories: CATEGORIES });
     await tab.goto(`${origin}/widget`, { waitUntil: 'load' });
-    await tab.waitForFunction(() => document.querySelector('parley-chat')?.shadowRoot?.querySelector('[part~="launcher"]'), null, { timeout: 10_000 });
+    await tab.waitForFunction(() => document.querySelector('parley-chat')?.shadowRoot?.querySelector('[part~="launcher"]'), null, {
+      timeout: 10_000,
+    });
     // The launcher's frames, then the start task and anything late.
     await tab.waitForTimeout(settleMs);
     const { profile } = await cdp.send('Profiler.stop');

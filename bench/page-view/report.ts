@@ -19,7 +19,7 @@ const stat = (s: string, x: Stats) => `${label(s)}${n(x.median)}${n(x.p95)}`;
 
 function plainSection({ plain }: PageViewFigures): string[] {
   return [
-    `${label('the loader, host-cost\'s visit (trace, no profiler), ms', 74)}    wall     CPU`,
+    `${label("the loader, host-cost's visit (trace, no profiler), ms", 74)}    wall     CPU`,
     span('the task that runs parley.js', plain.scriptTask),
     span('  compile on the main thread', plain.compileMain),
     span('  evaluate (top level: define, construct, insert the element)', plain.evaluate),

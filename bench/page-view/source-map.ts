@@ -45,7 +45,12 @@ export function loadNamer(scriptPath: string): Namer {
     const key = `${line}:${column}`;
     const known = cache.get(key);
     if (known) return known;
-    const entry = map.findEntry(line, column) as Partial<{ originalSource: string; originalLine: number; originalColumn: number; name: string }>;
+    const entry = map.findEntry(line, column) as Partial<{
+      originalSource: string;
+      originalLine: number;
+      originalColumn: number;
+      name: string;
+    }>;
     let origin: Origin;
     if (entry.originalSource === undefined || entry.originalLine === undefined) {
       origin = { name: minified || '(module top level)', file: fileName, line: line + 1 };

@@ -65,7 +65,12 @@ const spanMedian = (spans: Span[]): Span => ({ wall: median(spans.map((s) => s.w
 /** `count` reads one part's or one function's samples in a round. */
 function sampled(rounds: ProfiledRound[], count: (round: ProfiledRound) => number): SampledFigure {
   const samples = rounds.reduce((sum, r) => sum + count(r), 0);
-  const share = samples / Math.max(1, rounds.reduce((sum, r) => sum + r.samples, 0));
+  const share =
+    samples /
+    Math.max(
+      1,
+      rounds.reduce((sum, r) => sum + r.samples, 0),
+    );
   return { samples, share, ms: share * median(rounds.map((r) => r.busy)) };
 }
 
@@ -99,9 +104,17 @@ export function summarise(plain: Visit[], rounds: ProfiledRound[], top = 12): Pa
       define: spanMedian(t.map((x) => x.define)),
       sheetParse: spanMedian(t.map((x) => x.sheetParse)),
       reactions: spanMedian(t.map((x) => x.reactions)),
-      forced: { ...spanMedian(t.map((x) => x.forced)), count: Math.max(...t.map((x) => x.forced.count)), what: [...new Set(t.flatMap((x) => x.forced.what))] },
+      forced: {
+        ...spanMedian(t.map((x) => x.forced)),
+        count: Math.max(...t.map((x) => x.forced.count)),
+        what: [...new Set(t.flatMap((x) => x.forced.what))],
+      },
       scheduled: median(t.map((x) => x.scheduled)),
-      syncIpc: { ...spanMedian(t.map((x) => x.syncIpc)), count: median(t.map((x) => x.syncIpc.count)), names: [...new Set(t.flatMap((x) => x.syncIpc.names))] },
+      syncIpc: {
+        ...spanMedian(t.map((x) => x.syncIpc)),
+        count: median(t.map((x) => x.syncIpc.count)),
+        names: [...new Set(t.flatMap((x) => x.syncIpc.names))],
+      },
       all: {
         samples: rounds.reduce((sum, r) => sum + r.samples, 0),
         wallMs: median(rounds.map((r) => r.wall)),

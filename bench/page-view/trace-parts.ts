@@ -43,7 +43,9 @@ export function readTraceParts(json: string, isLoader: (url: string) => boolean)
   const js = [evaluation, ...calls];
   const inside = (e: TraceEvent) => e.ph === 'X' && js.some((o) => e.ts >= o.ts && e.ts + (e.dur ?? 0) <= o.ts + (o.dur ?? 0));
   const named = (name: string) => onMain.filter((e) => e.name === name && inside(e));
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && js.some((o) => o.ts >= e.ts && o.ts + (o.dur ?? 0) <= e.ts + (e.dur ?? 0)));
+  const tasks = onMain.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && js.some((o) => o.ts >= e.ts && o.ts + (o.dur ?? 0) <= e.ts + (e.dur ?? 0)),
+  );
   const forced = onMain.filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && inside(e));
   const ipc = onMain.filter((e) => e.cat === 'mojom' && inside(e));
   const fromLoader = (e: TraceEvent) => isLoader(e.args?.data?.stackTrace?.[0]?.url ?? '');

@@ -41,7 +41,13 @@ export interface Engine {
  * Polls `body` in the page until it returns something truthy. `what` names the wait in the error;
  * a function there is called at the timeout, to say what the page showed instead.
  */
-export async function waitFor<T>(page: EnginePage, body: string, what: string | (() => Promise<string>), timeoutMs = 15_000, ...args: unknown[]): Promise<T> {
+export async function waitFor<T>(
+  page: EnginePage,
+  body: string,
+  what: string | (() => Promise<string>),
+  timeoutMs = 15_000,
+  ...args: unknown[]
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await page.run<T>(body, ...args);

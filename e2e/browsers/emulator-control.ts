@@ -6,7 +6,11 @@ export interface EmulatorState {
 
 export function emulatorAt(origin: string) {
   const control = async (verb: string, body: unknown = {}) => {
-    const response = await fetch(`${origin}/parley-emulator/__control/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/parley-emulator/__control/${verb}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`control ${verb}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
   };
@@ -26,7 +30,9 @@ export function emulatorAt(origin: string) {
     },
     /** The message.send payloads the emulator processed, in order. */
     async sends(): Promise<Array<Record<string, unknown> & { speech?: string; metadata?: { language?: string } }>> {
-      const frames = (await (await fetch(`${origin}/parley-emulator/__control/received`)).json()) as Array<{ frame?: { type: string; payload?: Record<string, unknown> } }>;
+      const frames = (await (await fetch(`${origin}/parley-emulator/__control/received`)).json()) as Array<{
+        frame?: { type: string; payload?: Record<string, unknown> };
+      }>;
       return frames.filter((f) => f.frame?.type === 'message.send').map((f) => f.frame!.payload!);
     },
   };

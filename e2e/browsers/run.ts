@@ -56,7 +56,8 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
     for (const scenario of SCENARIOS.filter((candidate) => candidate.name.includes(process.env.PARLEY_SCENARIOS ?? ''))) {
       await emulator.reset();
       const page = await engine.newPage();
-      const site = (query: Record<string, string> = {}, file = 'cross-origin.html') => `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
+      const site = (query: Record<string, string> = {}, file = 'cross-origin.html') =>
+        `${siteOrigin}/e2e/site/${file}?${new URLSearchParams({ from: widgetOrigin, ...query })}`;
       const at = Date.now();
       try {
         await engine.takeDownloads?.(); // none left from an earlier scenario
@@ -64,7 +65,9 @@ async function runEngine(spec: EngineSpec, widgetOrigin: string, siteOrigin: str
         console.log(`  ok    ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s)${remark ? `: ${remark}` : ''}`);
       } catch (error) {
         ok = false;
-        console.log(`  FAIL  ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`);
+        console.log(
+          `  FAIL  ${scenario.name} (${((Date.now() - at) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`,
+        );
         for (const line of await emulator.lastFrames(4)) console.log(`        the service got: ${line}`);
       } finally {
         await page.closeProfile().catch(() => undefined);
@@ -82,11 +85,16 @@ if (absent.length > 0) {
   process.exit(1);
 }
 
-const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: PORT, strictPort: true, host: '127.0.0.1' } });
+const server = await createServer({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  server: { port: PORT, strictPort: true, host: '127.0.0.1' },
+});
 await server.listen();
 const results: boolean[] = [];
 try {
-  for (const engine of ENGINES.filter((candidate) => (process.env.PARLEY_ENGINES ?? 'firefox,webkit').split(',').includes(candidate.name))) results.push(await runEngine(engine, `http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`));
+  for (const engine of ENGINES.filter((candidate) => (process.env.PARLEY_ENGINES ?? 'firefox,webkit').split(',').includes(candidate.name)))
+    results.push(await runEngine(engine, `http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`));
 } finally {
   await server.close();
 }

@@ -3,7 +3,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { WIDGET, waitFor, type EnginePage } from './driver.ts';
-import { LAUNCHER, botReplied, botSends, expect, linesAre, openPanel, pause, say, settled, until, type Scenario, type ScenarioContext } from './steps.ts';
+import {
+  LAUNCHER,
+  botReplied,
+  botSends,
+  expect,
+  linesAre,
+  openPanel,
+  pause,
+  say,
+  settled,
+  until,
+  type Scenario,
+  type ScenarioContext,
+} from './steps.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -46,7 +59,14 @@ const card = (t: ScenarioContext, title: string) => ({
 
 /** The template's `index`th picture has loaded and has a size (a carousel's later ones load lazily, when scrolled to). */
 const imageDrawn = (page: EnginePage, template: string, index = 0) =>
-  waitFor(page, `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`, `the ${template}'s picture ${index + 1} drawn`, 10_000, template, index);
+  waitFor(
+    page,
+    `${WIDGET} const image = widget().shadowRoot.querySelectorAll('[data-template="' + arguments[0] + '"] img')[arguments[1]]; return !!image && image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0;`,
+    `the ${template}'s picture ${index + 1} drawn`,
+    10_000,
+    template,
+    index,
+  );
 
 /** The test site's renderer (drawn.js) and its CSS (drawn.css), added to the page, the renderers set. */
 const SITE_RENDERER = `
@@ -75,10 +95,17 @@ export const PAGE_SCENARIOS: Scenario[] = [
       await say(t.page, 'hello');
       await linesAre(t.page, ['hello:delivered']);
       await botReplied(t.page);
-      const label = await t.page.run<string>(`${WIDGET} return inWidget('[part~="send"]')?.getAttribute('aria-label') || inWidget('[part~="send"]')?.textContent;`);
+      const label = await t.page.run<string>(
+        `${WIDGET} return inWidget('[part~="send"]')?.getAttribute('aria-label') || inWidget('[part~="send"]')?.textContent;`,
+      );
       expect(label === 'Envoyer', `the send button says ${JSON.stringify(label)}, not the French texts`);
-      const seen = await t.page.run<{ violations: string[]; errors: string[] }>('return { violations: window.cspViolations, errors: window.pageErrors };');
-      expect(seen.violations.length === 0 && seen.errors.length === 0, `violations ${JSON.stringify(seen.violations)}, errors ${JSON.stringify(seen.errors)}`);
+      const seen = await t.page.run<{ violations: string[]; errors: string[] }>(
+        'return { violations: window.cspViolations, errors: window.pageErrors };',
+      );
+      expect(
+        seen.violations.length === 0 && seen.errors.length === 0,
+        `violations ${JSON.stringify(seen.violations)}, errors ${JSON.stringify(seen.errors)}`,
+      );
     },
   },
   {
@@ -113,13 +140,18 @@ export const PAGE_SCENARIOS: Scenario[] = [
     name: 'a card, a carousel and an image drawn; the carousel steps; a postback button sends its value',
     async run(t) {
       await converse(t);
-      const carousel = { type: 'carousel', payload: { cards: ['Starter', 'Team', 'Pro', 'Business', 'Enterprise'].map((title) => card(t, title)) } };
+      const carousel = {
+        type: 'carousel',
+        payload: { cards: ['Starter', 'Team', 'Pro', 'Business', 'Enterprise'].map((title) => card(t, title)) },
+      };
       const image = { type: 'image', payload: { title: 'Our office', url: `${t.widgetOrigin}/parley-emulator/media/office.png` } };
       await botSends(t, [{ type: 'card', payload: card(t, 'Pro') }]);
       await botSends(t, [carousel]);
       await botSends(t, [image]);
       for (const template of ['card', 'carousel', 'image']) await imageDrawn(t.page, template);
-      const cards = await t.page.run<number>(`${WIDGET} return widget().shadowRoot.querySelectorAll('[part~="carousel"] [part~="card"]').length;`);
+      const cards = await t.page.run<number>(
+        `${WIDGET} return widget().shadowRoot.querySelectorAll('[part~="carousel"] [part~="card"]').length;`,
+      );
       expect(cards === 5, `${cards} cards in the carousel`);
       await settled(t.page);
       await stepCarousel(t.page);
@@ -145,7 +177,9 @@ export const PAGE_SCENARIOS: Scenario[] = [
       const markdown = `${WIDGET} const bubble = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="bot"]')].find((m) => m.textContent.includes('Choose')); const link = bubble?.querySelector('a'); return bubble?.querySelector('strong')?.textContent === 'Choose' && link?.getAttribute('href') === 'tel:+3212345678' && link.rel === 'noopener noreferrer';`;
       await waitFor(t.page, markdown, 'the Markdown drawn: strong text and a tel: link');
       await t.page.run(`document.querySelector('parley-chat .site-slots button:last-of-type').click(); return true;`);
-      const booked = async () => (await t.emulator.sends()).find((sent) => sent.speech === 'book-slot') as { metadata?: { params?: { slot?: Array<{ value: string }> } } } | undefined;
+      const booked = async () =>
+        (await t.emulator.sends()).find((sent) => sent.speech === 'book-slot') as
+          { metadata?: { params?: { slot?: Array<{ value: string }> } } } | undefined;
       const end = Date.now() + 10_000;
       while (!(await booked()) && Date.now() < end) await pause(100);
       const slot = (await booked())?.metadata?.params?.slot?.[0]?.value;
@@ -190,7 +224,7 @@ export const PAGE_SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: "the site's own layouts: a teaser after its delay, a page button with data-parley-open and its draft, focus back to it; launcher=\"none\"; the inline layout connected on first use",
+    name: 'the site\'s own layouts: a teaser after its delay, a page button with data-parley-open and its draft, focus back to it; launcher="none"; the inline layout connected on first use',
     async run(t) {
       await t.page.goto(t.site({ teaser: 'Need help choosing a bike?', 'teaser-delay': '0' }));
       await waitFor(t.page, `${WIDGET} return inWidget('[part~="teaser"]')?.textContent === 'Need help choosing a bike?';`, 'the teaser');
@@ -202,7 +236,11 @@ export const PAGE_SCENARIOS: Scenario[] = [
       await waitFor(t.page, `return document.activeElement?.id === 'ask';`, "focus back on the page's button");
 
       await t.page.goto(t.site({ launcher: 'none', teaser: 'Not with launcher="none"', 'teaser-delay': '0' }));
-      await waitFor(t.page, `${WIDGET} return !!inWidget('[part~="launcher"]') && getComputedStyle(inWidget('[part~="launcher"]')).display === 'none';`, 'no floating button');
+      await waitFor(
+        t.page,
+        `${WIDGET} return !!inWidget('[part~="launcher"]') && getComputedStyle(inWidget('[part~="launcher"]')).display === 'none';`,
+        'no floating button',
+      );
       await pause(500);
       expect(await t.page.run<boolean>(`${WIDGET} return !inWidget('[part~="teaser"]');`), 'no teaser with launcher="none"');
       await t.page.run(ask);
@@ -210,8 +248,15 @@ export const PAGE_SCENARIOS: Scenario[] = [
 
       // storage="memory": a first visit, whatever the steps above kept in this profile.
       await t.page.goto(t.site({ layout: 'inline', target: 'body', heading: 'Help centre', storage: 'memory' }));
-      await waitFor(t.page, `${WIDGET} return inWidget('[part~="panel"]')?.getAttribute('role') === 'region' && !!inWidget('textarea');`, 'the inline region');
-      expect(await t.page.run<boolean>(`${WIDGET} return !inWidget('[part~="close"]') && widget().dataset.connection === 'idle';`), 'no close button, no connection before first use');
+      await waitFor(
+        t.page,
+        `${WIDGET} return inWidget('[part~="panel"]')?.getAttribute('role') === 'region' && !!inWidget('textarea');`,
+        'the inline region',
+      );
+      expect(
+        await t.page.run<boolean>(`${WIDGET} return !inWidget('[part~="close"]') && widget().dataset.connection === 'idle';`),
+        'no close button, no connection before first use',
+      );
       // Focus into it (WebKit's driver reports a click at the page's end as intercepted).
       await t.page.run(`${WIDGET} inWidget('textarea').focus(); return true;`);
       await until(t.page, 'open');
@@ -239,14 +284,22 @@ export const PAGE_SCENARIOS: Scenario[] = [
  */
 async function stepCarousel(page: EnginePage) {
   const stepped = `${WIDGET} return inWidget('[part~="carousel"]').scrollLeft > 0 && !inWidget('[part~="carousel-previous"]').hasAttribute('aria-disabled');`;
-  await page.run(`${WIDGET} window.clickedParts = []; widget().shadowRoot.addEventListener('click', (e) => window.clickedParts.push(e.composedPath()[0].closest?.('[part]')?.getAttribute('part') ?? e.composedPath()[0].nodeName), true); return true;`);
+  await page.run(
+    `${WIDGET} window.clickedParts = []; widget().shadowRoot.addEventListener('click', (e) => window.clickedParts.push(e.composedPath()[0].closest?.('[part]')?.getAttribute('part') ?? e.composedPath()[0].nodeName), true); return true;`,
+  );
   for (let attempt = 1; ; attempt++) {
     await page.click('[part~="carousel-next"]');
     const clicked = await page.run<string[]>('return window.clickedParts;');
     const hit = clicked.at(-1)?.includes('carousel-next') ?? false;
     if (hit || attempt === 3) {
       const scrolled = () => page.run<number>(`${WIDGET} return inWidget('[part~="carousel"]').scrollLeft;`);
-      await waitFor(page, stepped, async () => `the carousel one card further, "previous" enabled (clicks landed on: ${clicked.join(', ') || 'nothing of the widget'}; scrollLeft ${await scrolled()})`, 5_000);
+      await waitFor(
+        page,
+        stepped,
+        async () =>
+          `the carousel one card further, "previous" enabled (clicks landed on: ${clicked.join(', ') || 'nothing of the widget'}; scrollLeft ${await scrolled()})`,
+        5_000,
+      );
       return;
     }
   }

@@ -17,7 +17,7 @@ async function savedCopy(t: ScenarioContext): Promise<{ text: string; how: strin
     await pause(100);
   }
   const text = await waitFor<string>(t.page, `return window.parleyBlobs.length ? window.parleyBlobs[0].text() : '';`, 'the copy made');
-  return { text, how: "the file the page made (this driver cannot read a download)" };
+  return { text, how: 'the file the page made (this driver cannot read a download)' };
 }
 
 /** What the site's origin holds: databases, the widget's records, Web Storage keys (after a page hide). */
@@ -85,13 +85,26 @@ export const PRIVACY_SCENARIOS: Scenario[] = [
       await converse(t);
       await t.page.run(KEEP_BLOBS);
       await t.page.click('[part~="options"]');
-      await waitFor(t.page, `${WIDGET} return inWidget('[part~="menu-item"]') === widget().shadowRoot.activeElement;`, 'the menu open, its first item focused');
+      await waitFor(
+        t.page,
+        `${WIDGET} return inWidget('[part~="menu-item"]') === widget().shadowRoot.activeElement;`,
+        'the menu open, its first item focused',
+      );
       await t.page.click('[part~="menu-item"]'); // "Save a copy", the first
       const { text, how } = await savedCopy(t);
       const lines = text.split('\n');
-      expect(lines[0]!.startsWith('Chat — ') && lines[0]!.includes(String(new Date().getFullYear())), `the copy starts with the heading and the day: ${JSON.stringify(lines[0])}`);
-      expect(lines.includes('hello') && lines.some((line) => line.startsWith('You · ')), `the copy has the visitor's message: ${JSON.stringify(text.slice(0, 300))}`);
-      expect(lines.filter((line) => / · /.test(line)).length >= 2, `the copy has the bot's answer with its author: ${JSON.stringify(text.slice(0, 300))}`);
+      expect(
+        lines[0]!.startsWith('Chat — ') && lines[0]!.includes(String(new Date().getFullYear())),
+        `the copy starts with the heading and the day: ${JSON.stringify(lines[0])}`,
+      );
+      expect(
+        lines.includes('hello') && lines.some((line) => line.startsWith('You · ')),
+        `the copy has the visitor's message: ${JSON.stringify(text.slice(0, 300))}`,
+      );
+      expect(
+        lines.filter((line) => / · /.test(line)).length >= 2,
+        `the copy has the bot's answer with its author: ${JSON.stringify(text.slice(0, 300))}`,
+      );
       return `read from ${how}`;
     },
   },

@@ -73,7 +73,10 @@ export const TAB_SCENARIOS: Scenario[] = [
       // must lose nothing; WebKit restores the page itself.
       expect(restored === true || t.engine === 'firefox', 'the page was loaded again, not restored from the back/forward cache');
       const { connections } = await t.emulator.state();
-      expect(connections.length === 2 && connections[0]!.closedAt !== undefined, `${connections.length} sockets: the first closed when the page left, a new one after`);
+      expect(
+        connections.length === 2 && connections[0]!.closedAt !== undefined,
+        `${connections.length} sockets: the first closed when the page left, a new one after`,
+      );
       return restored ? 'restored from the back/forward cache' : 'loaded again (no back/forward cache for a page with an open WebSocket)';
     },
   },

@@ -20,19 +20,27 @@ const CONNECTION_SCENARIOS: Scenario[] = [
       const sends = await t.emulator.sends();
       const browserLanguages = await t.page.run<string[]>('return [...navigator.languages];');
       expect(sends.length === 1, `the service took ${sends.length} messages`);
-      expect(!('language' in sends[0]!.metadata!), `metadata.language ${JSON.stringify(sends[0]!.metadata!.language)} from the browser's ${JSON.stringify(browserLanguages)}`);
+      expect(
+        !('language' in sends[0]!.metadata!),
+        `metadata.language ${JSON.stringify(sends[0]!.metadata!.language)} from the browser's ${JSON.stringify(browserLanguages)}`,
+      );
     },
   },
   {
     name: 'a message the service refuses: shown failed with a retry, parley:error says why, the retry delivered',
     async run(t) {
       await openPanel(t);
-      await t.page.run(`window.parleyErrors = []; document.addEventListener('parley:error', (event) => parleyErrors.push(event.detail.message));`);
+      await t.page.run(
+        `window.parleyErrors = []; document.addEventListener('parley:error', (event) => parleyErrors.push(event.detail.message));`,
+      );
       await t.emulator.control('refuse', { sends: 1, message: 'speech refused by the bot' });
       await say(t.page, 'too spicy');
       await linesAre(t.page, ['too spicy:failed']);
       const errors = await t.page.run<string[]>('return window.parleyErrors;');
-      expect(errors.some((message) => message.includes('speech refused by the bot')), `parley:error said ${JSON.stringify(errors)}`);
+      expect(
+        errors.some((message) => message.includes('speech refused by the bot')),
+        `parley:error said ${JSON.stringify(errors)}`,
+      );
       await t.page.click('[part~="retry"]');
       await linesAre(t.page, ['too spicy:delivered']);
       expect((await t.emulator.sends()).length === 2, 'the service got it twice: refused, then taken');

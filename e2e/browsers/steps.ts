@@ -28,10 +28,18 @@ export async function until(page: EnginePage, state: string, timeoutMs = 15_000)
 
 /** The visitor's bubbles as "text:status". */
 const userLines = (page: EnginePage) =>
-  page.run<string[]>(`${WIDGET} return [...(widget()?.shadowRoot?.querySelectorAll('[part~="message"][data-from="user"]') ?? [])].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status);`);
+  page.run<string[]>(
+    `${WIDGET} return [...(widget()?.shadowRoot?.querySelectorAll('[part~="message"][data-from="user"]') ?? [])].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status);`,
+  );
 
 export async function linesAre(page: EnginePage, expected: string[], timeoutMs = 15_000) {
-  await waitFor(page, `${WIDGET} const lines = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="user"]')].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status); return JSON.stringify(lines) === arguments[0];`, async () => `the visitor's messages ${JSON.stringify(expected)} (at the end ${JSON.stringify(await userLines(page))})`, timeoutMs, JSON.stringify(expected));
+  await waitFor(
+    page,
+    `${WIDGET} const lines = [...widget().shadowRoot.querySelectorAll('[part~="message"][data-from="user"]')].map((m) => m.querySelector('[part~="bubble"]')?.textContent + ':' + m.querySelector('[data-status]')?.dataset.status); return JSON.stringify(lines) === arguments[0];`,
+    async () => `the visitor's messages ${JSON.stringify(expected)} (at the end ${JSON.stringify(await userLines(page))})`,
+    timeoutMs,
+    JSON.stringify(expected),
+  );
 }
 
 /** The customer's page in this tab, the panel opened by a click, the socket open. */
@@ -53,13 +61,21 @@ export async function botReplied(page: EnginePage) {
 /** The bot sends one message holding these responses (templates). */
 export async function botSends(t: ScenarioContext, responses: unknown[]) {
   const threadId = await t.page.run<string>(`${WIDGET} return widget().threadId;`);
-  const frame = { type: 'message.received', payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback: 'A rich answer', responses }] } };
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback: 'A rich answer', responses }] },
+  };
   await t.emulator.control('push', { threadId, frame });
 }
 
 /** No animation or transition of the widget is running (the panel has slid in, bubbles faded in). */
 export async function settled(page: EnginePage) {
-  await waitFor(page, `${WIDGET} const root = widget()?.shadowRoot; return !!root && root.getAnimations().every((a) => a.playState !== 'running');`, "the widget's animations finished", 5_000);
+  await waitFor(
+    page,
+    `${WIDGET} const root = widget()?.shadowRoot; return !!root && root.getAnimations().every((a) => a.playState !== 'running');`,
+    "the widget's animations finished",
+    5_000,
+  );
 }
 
 export function expect(ok: boolean, what: string): void {

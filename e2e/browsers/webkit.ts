@@ -51,7 +51,10 @@ function webkitPage(session: Session, handle: string): EnginePage {
   const inWidget = async (selector: string): Promise<string> => {
     const end = Date.now() + 10_000;
     for (;;) {
-      const found = (await client.executeScript('return document.querySelector("parley-chat")?.shadowRoot?.querySelector(arguments[0]) ?? null', [selector])) as Record<string, string> | null;
+      const found = (await client.executeScript(
+        'return document.querySelector("parley-chat")?.shadowRoot?.querySelector(arguments[0]) ?? null',
+        [selector],
+      )) as Record<string, string> | null;
       if (found) return Object.values(found)[0]!;
       if (Date.now() > end) throw new Error(`no ${selector} in the widget`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -62,7 +65,8 @@ function webkitPage(session: Session, handle: string): EnginePage {
     reload: () => inTab(() => client.refresh()).then(() => undefined),
     run: (body, ...args) => inTab(() => client.executeScript(body, args as object[])) as Promise<never>,
     click: (selector) => inTab(async () => void (await client.elementClick(await inWidget(selector)))),
-    type: (selector, text, enter) => inTab(async () => void (await client.elementSendKeys(await inWidget(selector), enter ? `${text}\uE007` : text))),
+    type: (selector, text, enter) =>
+      inTab(async () => void (await client.elementSendKeys(await inWidget(selector), enter ? `${text}\uE007` : text))),
     setViewport: (width, height) => inTab(() => client.setWindowRect(null, null, width, height)).then(() => undefined),
     back: () => inTab(() => client.back()).then(() => undefined),
     async openTab() {

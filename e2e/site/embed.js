@@ -2,7 +2,9 @@
 // and any other data- attribute (language=de, start-event=welcome).
 // Whatever a Content-Security-Policy refuses, for the tests to read.
 window.cspViolations = [];
-document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+document.addEventListener('securitypolicyviolation', (event) =>
+  window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+);
 
 const params = new URLSearchParams(location.search);
 const from = params.get('from') ?? location.origin;
@@ -14,7 +16,8 @@ if (params.has('hostile')) {
   link.rel = 'stylesheet';
   link.href = '../pages/hostile.css';
   document.head.append(link);
-  for (const className of ['sticky-banner', 'corner-overlay']) document.body.append(Object.assign(document.createElement('div'), { className }));
+  for (const className of ['sticky-banner', 'corner-overlay'])
+    document.body.append(Object.assign(document.createElement('div'), { className }));
 }
 const script = document.createElement('script');
 script.src = `${from}/dist/parley.js`;

@@ -4,7 +4,9 @@ window.cspViolations = [];
 window.pageErrors = [];
 window.lockRequests = 0;
 window.loaded = false;
-document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+document.addEventListener('securitypolicyviolation', (event) =>
+  window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+);
 window.addEventListener('error', (event) => window.pageErrors.push(`error: ${event.message}`));
 window.addEventListener('unhandledrejection', (event) => window.pageErrors.push(`unhandled rejection: ${event.reason}`));
 window.addEventListener('load', () => (window.loaded = true));

@@ -67,7 +67,12 @@ export function installLeakTracker(): void {
 
   // One entry per registered (target, type, listener, capture), as the browser counts them:
   // adding the same one twice is a no-op; `once` and `signal` remove it without removeEventListener.
-  interface Entry { target: string; type: string; listener: unknown; capture: boolean }
+  interface Entry {
+    target: string;
+    type: string;
+    listener: unknown;
+    capture: boolean;
+  }
   const entries = new Set<Entry>();
   const nameOf = (target: EventTarget) =>
     target === window ? 'window' : target === document ? 'document' : target === window.visualViewport ? 'visualViewport' : undefined;

@@ -64,7 +64,13 @@ export function emulator(request: APIRequestContext) {
     agentSays: async (threadId: string, speech: string, agent: { name: string; picture?: string } = { name: 'Sam' }) => {
       const response = await request.post(`/parley-emulator/rest/v1/messages/${encodeURIComponent(threadId)}`, {
         headers: { authorization: (await keys()).apiKey },
-        data: { payload: { type: 'text', speech, originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) } } },
+        data: {
+          payload: {
+            type: 'text',
+            speech,
+            originator: { name: agent.name, role: 'moderator', ...(agent.picture ? { profile: { picture: agent.picture } } : {}) },
+          },
+        },
       });
       expect(response.ok(), `agent message: ${await response.text()}`).toBe(true);
     },

@@ -33,7 +33,9 @@ export async function longestMainThreadTask(page: Page, work: () => Promise<unkn
     trace = await browser.stopTracing();
   }
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mainThreads = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   // Each task the scheduler runs on that thread ("toplevel"), with its thread time.
   const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`));
   if (!tasks.length || tasks.some((e) => e.tdur === undefined)) throw new Error('the trace holds no main-thread task with its thread time');

@@ -11,7 +11,9 @@ export function AgentProfile(props: { agent: Signal<Agent>; update: (change: Par
   return (
     <details class="agent">
       <summary>
-        {agent.picture && pictureOk && <img class="avatar" src={agent.picture} alt="" width={24} height={24} referrerPolicy="no-referrer" />}
+        {agent.picture && pictureOk && (
+          <img class="avatar" src={agent.picture} alt="" width={24} height={24} referrerPolicy="no-referrer" />
+        )}
         <span>
           Replying as <strong>{agent.name.trim() || 'Agent'}</strong>
         </span>

@@ -261,7 +261,13 @@ describe('agent console', () => {
 
   it('shows a handover pause with its end and a countdown', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(100_000);
-    threads[1] = { ...threads[1]!, status: 'handover', botPaused: true, pausedUntil: 100_000 + 125_000, tags: { control_state: 'handover' } };
+    threads[1] = {
+      ...threads[1]!,
+      status: 'handover',
+      botPaused: true,
+      pausedUntil: 100_000 + 125_000,
+      tags: { control_state: 'handover' },
+    };
     const t = await openConsole();
     await t.select('newer');
     const main = screen.getByRole('main');
@@ -324,7 +330,9 @@ describe('agent console', () => {
     ];
     const t = await openConsole();
     const log = screen.getByRole('list', { name: 'Deliveries (2)' });
-    const items = within(log).getAllByRole('listitem').filter((item) => item.classList.contains('delivery'));
+    const items = within(log)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('delivery'));
     expect(items.map((item) => item.querySelector('.type')!.textContent)).toEqual(['paused', 'inbound']);
     expect(items[0]!.textContent).toContain('Retrying');
     expect(items[0]!.textContent).toContain('HTTP 500 · 4 ms');
@@ -345,11 +353,15 @@ describe('agent console', () => {
     expect(screen.queryByRole('note')).toBeNull();
     t.feed({ kind: 'dropped', bound: 'webhookQueue' });
     t.feed({ kind: 'dropped', bound: 'webhooks' });
-    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Older webhook events were dropped: the emulator keeps a bounded log.']);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
+      'Older webhook events were dropped: the emulator keeps a bounded log.',
+    ]);
     t.feed({ kind: 'webhook', delivery: delivery('w9', { state: 'dropped', createdAt: 9 }) });
     expect(screen.getByText('Dropped unsent: too many events were waiting.')).toBeTruthy();
     t.feed({ kind: 'dropped', bound: 'threads' });
-    expect(screen.getAllByRole('note')[0]!.textContent).toBe('Older threads or messages were dropped: the emulator keeps a bounded history.');
+    expect(screen.getAllByRole('note')[0]!.textContent).toBe(
+      'Older threads or messages were dropped: the emulator keeps a bounded history.',
+    );
   });
 
   it('sets, clears and points the webhook at the built-in receiver', async () => {

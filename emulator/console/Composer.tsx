@@ -20,7 +20,9 @@ export function Composer(props: { threadId: string; rest: RestApi; agent: Agent 
   const send = async () => {
     if (!canSend) return;
     const speech = text.trim();
-    const sent = await action.run(() => props.rest.reply(props.threadId, speech, { name, picture: isPictureUrl(props.agent.picture) ? props.agent.picture : '' }));
+    const sent = await action.run(() =>
+      props.rest.reply(props.threadId, speech, { name, picture: isPictureUrl(props.agent.picture) ? props.agent.picture : '' }),
+    );
     if (sent) setText((current) => (current.trim() === speech ? '' : current));
     box.current?.focus();
   };

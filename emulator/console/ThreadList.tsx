@@ -18,7 +18,15 @@ export function ThreadList({ store }: { store: ConsoleStore }) {
     const at = buttons.indexOf(event.target as HTMLButtonElement);
     if (at < 0) return;
     const to =
-      event.key === 'ArrowDown' ? at + 1 : event.key === 'ArrowUp' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : -1;
+      event.key === 'ArrowDown'
+        ? at + 1
+        : event.key === 'ArrowUp'
+          ? at - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? buttons.length - 1
+              : -1;
     if (to < 0 || to >= buttons.length) return;
     event.preventDefault();
     buttons[to]!.focus();

@@ -58,7 +58,9 @@ describe('REST API', () => {
 
   it('lists and triggers events', async () => {
     const t = fakeFetch({
-      'GET /parley-emulator/rest/v1/trigger/event?sync=true': () => ({ body: { status: 'ok', result: { items: ['welcome', 'handover'] } } }),
+      'GET /parley-emulator/rest/v1/trigger/event?sync=true': () => ({
+        body: { status: 'ok', result: { items: ['welcome', 'handover'] } },
+      }),
       'POST /parley-emulator/rest/v1/trigger/event/t1?eventName=say%20hi': ok,
     });
     const rest = createRestApi(() => SETTINGS, t.fetch);
@@ -69,13 +71,17 @@ describe('REST API', () => {
 
   it('turns error answers, non-JSON answers and network failures into ActionErrors with words', async () => {
     const rest = (fetchFn: Parameters<typeof createRestApi>[1]) => createRestApi(() => SETTINGS, fetchFn);
-    const refused = fakeFetch({ 'POST /parley-emulator/rest/v1/resolve/t1': () => ({ status: 409, body: { status: 'error', message: 'already resolved' } }) });
+    const refused = fakeFetch({
+      'POST /parley-emulator/rest/v1/resolve/t1': () => ({ status: 409, body: { status: 'error', message: 'already resolved' } }),
+    });
     await expect(rest(refused.fetch).resolve('t1')).rejects.toMatchObject({ message: 'already resolved', status: 409 });
     await expect(rest(refused.fetch).resolve('t1')).rejects.toBeInstanceOf(ActionError);
     const notOk = fakeFetch({ 'POST /parley-emulator/rest/v1/pause/t1': () => ({ body: { status: 'nope' } }) });
     await expect(rest(notOk.fetch).pause('t1')).rejects.toThrow('HTTP 200');
     await expect(rest(async () => new Response('<html>', { status: 502 })).pause('t1')).rejects.toThrow(/502 without JSON/);
-    await expect(rest(async () => Promise.reject(new TypeError('Failed to fetch'))).pause('t1')).rejects.toThrow(/did not answer \(Failed to fetch\)/);
+    await expect(rest(async () => Promise.reject(new TypeError('Failed to fetch'))).pause('t1')).rejects.toThrow(
+      /did not answer \(Failed to fetch\)/,
+    );
     await expect(createRestApi(() => undefined, refused.fetch).pause('t1')).rejects.toThrow(/not loaded/);
   });
 });

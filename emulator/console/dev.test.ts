@@ -26,7 +26,9 @@ describe('devUrl', () => {
 describe('serveConsoleFromSource', () => {
   function fakeServer() {
     const stack: { route: string; handle: Connect.NextHandleFunction }[] = [{ route: '', handle: () => {} }];
-    const transformIndexHtml = vi.fn(async (_url: string, html: string) => html.replace('<head>', '<head><script type="module" src="/@vite/client"></script>'));
+    const transformIndexHtml = vi.fn(async (_url: string, html: string) =>
+      html.replace('<head>', '<head><script type="module" src="/@vite/client"></script>'),
+    );
     const server = { config: { root: repoRoot }, middlewares: { stack }, transformIndexHtml } as unknown as ViteDevServer;
     return { server, stack, transformIndexHtml };
   }

@@ -45,5 +45,8 @@ export function devUrl(root: string, dir: string): string {
 
 /** `src="./x"` and `href="./x"` -> `src="{prefix}x"`; other URLs are left alone. */
 export function absoluteAssetUrls(html: string, prefix: string): string {
-  return html.replace(/\b(src|href)=(["'])\.\/([^"']*)\2/g, (_match, name: string, quote: string, rest: string) => `${name}=${quote}${prefix}${rest}${quote}`);
+  return html.replace(
+    /\b(src|href)=(["'])\.\/([^"']*)\2/g,
+    (_match, name: string, quote: string, rest: string) => `${name}=${quote}${prefix}${rest}${quote}`,
+  );
 }

@@ -34,7 +34,11 @@ describe('format', () => {
   });
 
   it("says an agent's message once: its speech and the same text as a response are one line", () => {
-    const reply = entry('t', { source: 'moderator', speech: 'Hello, Sam here.', messages: [{ fallback: 'Hello, Sam here.', responses: [{ type: 'text', payload: { text: 'Hello, Sam here.' } }] }] as never });
+    const reply = entry('t', {
+      source: 'moderator',
+      speech: 'Hello, Sam here.',
+      messages: [{ fallback: 'Hello, Sam here.', responses: [{ type: 'text', payload: { text: 'Hello, Sam here.' } }] }] as never,
+    });
     expect(entryLines(reply)).toEqual(['Hello, Sam here.']);
   });
 
@@ -53,9 +57,9 @@ describe('format', () => {
     expect(entryLines(entry('t', { speech: undefined, payload: { type: 'location', lat: '1', long: '2', title: 'Home' } }))).toEqual([
       'Location: 1, 2 (Home)',
     ]);
-    expect(entryLines(entry('t', { speech: undefined, payload: { type: 'media', mediaType: 'image', url: 'https://x.test/a.png' } }))).toEqual([
-      'Media (image): https://x.test/a.png',
-    ]);
+    expect(
+      entryLines(entry('t', { speech: undefined, payload: { type: 'media', mediaType: 'image', url: 'https://x.test/a.png' } })),
+    ).toEqual(['Media (image): https://x.test/a.png']);
   });
 
   it('finds the thread of a webhook body at the top or in its payload', () => {

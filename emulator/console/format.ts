@@ -77,7 +77,8 @@ export function entryLines(entry: TranscriptEntry): string[] {
 }
 
 function describePayload(payload: Record<string, unknown>): string {
-  if (payload.type === 'location') return `Location: ${String(payload.lat)}, ${String(payload.long)}${payload.title ? ` (${String(payload.title)})` : ''}`;
+  if (payload.type === 'location')
+    return `Location: ${String(payload.lat)}, ${String(payload.long)}${payload.title ? ` (${String(payload.title)})` : ''}`;
   if (payload.type === 'media') return `Media (${String(payload.mediaType)}): ${String(payload.url)}`;
   return JSON.stringify(payload);
 }

@@ -46,8 +46,7 @@ export function createSelectedTranscript(options: SelectedTranscriptOptions): Se
         if (load !== transcriptLoad) return;
         batch(() => {
           transcript.value = undefined;
-          transcriptError.value =
-            error instanceof ActionError && error.status === 404 ? 'This thread no longer exists.' : messageOf(error);
+          transcriptError.value = error instanceof ActionError && error.status === 404 ? 'This thread no longer exists.' : messageOf(error);
         });
       } finally {
         if (load === transcriptLoad) entriesHeld = undefined;

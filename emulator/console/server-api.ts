@@ -6,7 +6,13 @@ import type { ConsoleSource } from '../core/model.ts';
 import type { FeedStreams } from './server-feed.ts';
 
 /** Answers `path` (`/api/…`); `openFeed` answers the live feed. */
-export function answerApi(source: ConsoleSource, openFeed: FeedStreams['open'], req: IncomingMessage, res: ServerResponse, path: string): void | Promise<void> {
+export function answerApi(
+  source: ConsoleSource,
+  openFeed: FeedStreams['open'],
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): void | Promise<void> {
   const method = req.method ?? 'GET';
   const only = (allowed: string) => {
     if (method === allowed) return true;
@@ -16,7 +22,12 @@ export function answerApi(source: ConsoleSource, openFeed: FeedStreams['open'], 
   };
   if (path === '/api/state') {
     if (only('GET')) {
-      sendJson(req, res, 200, { settings: source.settings(), threads: source.threads(), webhooks: source.webhooks(), dropped: source.dropped() });
+      sendJson(req, res, 200, {
+        settings: source.settings(),
+        threads: source.threads(),
+        webhooks: source.webhooks(),
+        dropped: source.dropped(),
+      });
     }
     return;
   }

@@ -71,7 +71,12 @@ describe('console API', () => {
     const response = await fetch(`${base}/api/state`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ settings: source.config, threads: [thread('t1')], webhooks: [delivery('w1')], dropped: ['webhooks'] });
+    expect(await response.json()).toEqual({
+      settings: source.config,
+      threads: [thread('t1')],
+      webhooks: [delivery('w1')],
+      dropped: ['webhooks'],
+    });
   });
 
   it('answers a thread and its transcript by URL-encoded id, 404 for an unknown one', async () => {
@@ -131,8 +136,7 @@ describe('console API', () => {
   });
 
   it('sets and clears the webhook URL, and refuses anything but an http(s) URL or null', async () => {
-    const put = (body: string) =>
-      fetch(`${base}/api/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+    const put = (body: string) => fetch(`${base}/api/webhook`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
     const set = await put(JSON.stringify({ url: 'https://example.test/hook' }));
     expect(set.status).toBe(200);
     expect((await set.json()).settings.webhookUrl).toBe('https://example.test/hook');
@@ -183,7 +187,15 @@ describe('the page and its assets', () => {
   });
 
   it('answers 404 JSON for missing files and refuses to leave the directory', async () => {
-    for (const path of ['/assets/missing.js', '/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets', '/x%00.js']) {
+    for (const path of [
+      '/assets/missing.js',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets',
+      '/x%00.js',
+    ]) {
       const response = await raw(path);
       expect(response.status, path).toBe(404);
       expect(JSON.parse(response.body).status).toBe('error');

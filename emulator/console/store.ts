@@ -176,7 +176,11 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
 
 /** Those waiting for an agent (handover) first, then the latest activity first. */
 function byWaitingThenActivity(a: ThreadSummary, b: ThreadSummary): number {
-  return Number(b.status === 'handover') - Number(a.status === 'handover') || b.lastActivityAt - a.lastActivityAt || (a.threadId < b.threadId ? -1 : 1);
+  return (
+    Number(b.status === 'handover') - Number(a.status === 'handover') ||
+    b.lastActivityAt - a.lastActivityAt ||
+    (a.threadId < b.threadId ? -1 : 1)
+  );
 }
 
 /** A copy of `map` with `key` set: signals see a new map. */

@@ -28,7 +28,10 @@ export interface BotParts {
   state: ConversationState;
 }
 
-export function createBot(deps: Pick<ConversationDeps, 'flows' | 'log' | 'options' | 'clock' | 'webhooks' | 'mediaBase'>, parts: BotParts): Bot {
+export function createBot(
+  deps: Pick<ConversationDeps, 'flows' | 'log' | 'options' | 'clock' | 'webhooks' | 'mediaBase'>,
+  parts: BotParts,
+): Bot {
   const { timers, recording, output, state } = parts;
 
   function match(thread: Thread, input: BotInput): Match | undefined {
@@ -54,7 +57,12 @@ export function createBot(deps: Pick<ConversationDeps, 'flows' | 'log' | 'option
     }
     const handover = handoverOf(found);
     if (handover) {
-      const start = () => void state.apply(thread, { type: 'handover', secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds, now: deps.clock.now() });
+      const start = () =>
+        void state.apply(thread, {
+          type: 'handover',
+          secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds,
+          now: deps.clock.now(),
+        });
       if (at === 0) start();
       else sent.push(timers.later(at, start));
     }

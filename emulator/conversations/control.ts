@@ -17,13 +17,18 @@ export interface ConversationControl {
   triggerEvent(threadId: string, eventName: string): Refusal | undefined;
 }
 
-export function createConversationControl(deps: Pick<ConversationDeps, 'threads' | 'clock' | 'options'>, state: ConversationState, bot: Bot): ConversationControl {
+export function createConversationControl(
+  deps: Pick<ConversationDeps, 'threads' | 'clock' | 'options'>,
+  state: ConversationState,
+  bot: Bot,
+): ConversationControl {
   return {
     control(threadId, action, secondsToPause) {
       const thread = deps.threads.get(threadId);
       if (!thread) return { status: 404, message: `unknown thread "${threadId}"` };
       const now = deps.clock.now();
-      if (action === 'handover') return state.apply(thread, { type: 'handover', secondsToPause: secondsToPause ?? deps.options.handoverPauseSeconds, now });
+      if (action === 'handover')
+        return state.apply(thread, { type: 'handover', secondsToPause: secondsToPause ?? deps.options.handoverPauseSeconds, now });
       return state.apply(thread, { type: action } as ConversationEvent);
     },
     triggerEvent(threadId, eventName) {

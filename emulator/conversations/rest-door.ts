@@ -18,11 +18,14 @@ import type { ConversationTimers } from './timers.ts';
 const WRITE_CONCERN_LIMIT_MS = 30_000;
 
 type RestOutcome =
-  | { kind: 'ok'; reply?: Record<string, unknown> | undefined }
-  | { kind: 'refused'; status: number; field: string; message: string };
+  { kind: 'ok'; reply?: Record<string, unknown> | undefined } | { kind: 'refused'; status: number; field: string; message: string };
 
 /** Resolves when the action completed (with writeConcern, its replies too). */
-export type RestMessageHandler = (threadId: string, payload: MessagePayload, query: { sync: boolean; writeConcern: boolean }) => Promise<RestOutcome>;
+export type RestMessageHandler = (
+  threadId: string,
+  payload: MessagePayload,
+  query: { sync: boolean; writeConcern: boolean },
+) => Promise<RestOutcome>;
 
 export interface RestDoorParts {
   timers: ConversationTimers;
@@ -32,18 +35,34 @@ export interface RestDoorParts {
   bot: Bot;
 }
 
-export function createRestDoor(deps: Pick<ConversationDeps, 'threads' | 'options' | 'clock' | 'mediaBase'>, parts: RestDoorParts): RestMessageHandler {
+export function createRestDoor(
+  deps: Pick<ConversationDeps, 'threads' | 'options' | 'clock' | 'mediaBase'>,
+  parts: RestDoorParts,
+): RestMessageHandler {
   const { timers, recording, output, state, bot } = parts;
 
-  async function restMessage(threadId: string, payload: MessagePayload, query: { sync: boolean; writeConcern: boolean }): Promise<RestOutcome> {
+  async function restMessage(
+    threadId: string,
+    payload: MessagePayload,
+    query: { sync: boolean; writeConcern: boolean },
+  ): Promise<RestOutcome> {
     const originator = payload.originator as Originator;
     if (originator.role === 'moderator') return moderatorMessage(threadId, payload, originator);
     const thread = deps.threads.ensure(threadId);
     thread.channel ??= 'rest';
     const input = botInput(threadId, payload);
-    recording.record(thread, { source: 'rest', via: 'rest', originator, speech: input.speech, ...(input.eventName ? { event: input.eventName } : {}), ...(payload.type === 'location' || payload.type === 'media' ? { payload: { ...payload } } : {}), ...(payload.traceId !== undefined ? { traceId: payload.traceId } : {}) });
+    recording.record(thread, {
+      source: 'rest',
+      via: 'rest',
+      originator,
+      speech: input.speech,
+      ...(input.eventName ? { event: input.eventName } : {}),
+      ...(payload.type === 'location' || payload.type === 'media' ? { payload: { ...payload } } : {}),
+      ...(payload.traceId !== undefined ? { traceId: payload.traceId } : {}),
+    });
     state.apply(thread, { type: 'visitorMessage' });
-    if (!state.botMayAnswer(thread)) return { kind: 'ok', reply: query.sync ? syncReply(thread, input, originator, [], undefined, payload.traceId) : undefined };
+    if (!state.botMayAnswer(thread))
+      return { kind: 'ok', reply: query.sync ? syncReply(thread, input, originator, [], undefined, payload.traceId) : undefined };
     if (query.sync) return { kind: 'ok', reply: answerNow(thread, input, originator, payload.traceId) };
     const done = bot.answer(thread, input, 'rest');
     if (query.writeConcern) await Promise.race([done, timers.later(WRITE_CONCERN_LIMIT_MS, () => {})]);
@@ -56,11 +75,23 @@ export function createRestDoor(deps: Pick<ConversationDeps, 'threads' | 'options
     const messages = buildReplies(found, bot.withSlotParams(thread, input), deps.mediaBase?.()).flatMap((frame) => frame.payload.messages);
     recording.record(thread, { source: 'bot', via: 'rest', originator: BOT_ORIGINATOR, messages });
     const handover = handoverOf(found);
-    if (handover) state.apply(thread, { type: 'handover', secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds, now: deps.clock.now() });
+    if (handover)
+      state.apply(thread, {
+        type: 'handover',
+        secondsToPause: handover.secondsToPause ?? deps.options.handoverPauseSeconds,
+        now: deps.clock.now(),
+      });
     return syncReply(thread, input, user, messages, found, traceId);
   }
 
-  function syncReply(thread: Thread, input: BotInput, user: Originator, messages: ReceivedMessage[], found: Match | undefined, traceId: number | undefined) {
+  function syncReply(
+    thread: Thread,
+    input: BotInput,
+    user: Originator,
+    messages: ReceivedMessage[],
+    found: Match | undefined,
+    traceId: number | undefined,
+  ) {
     const now = deps.clock.now();
     return {
       status: 'ok',
@@ -85,13 +116,29 @@ export function createRestDoor(deps: Pick<ConversationDeps, 'threads' | 'options
   function moderatorMessage(threadId: string, payload: MessagePayload, sender: Originator): RestOutcome {
     const originator = asReceived(sender);
     if (payload.type === 'event') {
-      return { kind: 'refused', status: 400, field: 'payload.type', message: 'payload.type: a moderator sends text, location or media; run an event with trigger/event' };
+      return {
+        kind: 'refused',
+        status: 400,
+        field: 'payload.type',
+        message: 'payload.type: a moderator sends text, location or media; run an event with trigger/event',
+      };
     }
     const thread = deps.threads.ensure(threadId);
     thread.channel ??= 'socket';
-    const message: ReceivedMessage = { fallback: moderatorFallback(payload), silent: false, originator, responses: [moderatorResponse(payload)] };
+    const message: ReceivedMessage = {
+      fallback: moderatorFallback(payload),
+      silent: false,
+      originator,
+      responses: [moderatorResponse(payload)],
+    };
     const received = { threadId, messages: [message], originator };
-    recording.record(thread, { source: 'moderator', via: 'rest', originator, messages: [message], ...(payload.type === 'text' ? { speech: payload.speech } : { payload: { ...payload } }) });
+    recording.record(thread, {
+      source: 'moderator',
+      via: 'rest',
+      originator,
+      messages: [message],
+      ...(payload.type === 'text' ? { speech: payload.speech } : { payload: { ...payload } }),
+    });
     output.emit(threadId, { type: 'message.received', payload: received });
     state.apply(thread, { type: 'moderatorMessage', now: deps.clock.now() });
     return { kind: 'ok' };

@@ -13,11 +13,28 @@ export function botInput(threadId: string, payload: MessagePayload): BotInput {
     case 'text':
       return { threadId, speech: payload.speech, kind: 'text', ...(payload.metadata?.params ? { params: payload.metadata.params } : {}) };
     case 'event':
-      return { threadId, speech: payload.eventName, kind: 'event', eventName: payload.eventName, ...(payload.params ? { params: payload.params } : {}) };
+      return {
+        threadId,
+        speech: payload.eventName,
+        kind: 'event',
+        eventName: payload.eventName,
+        ...(payload.params ? { params: payload.params } : {}),
+      };
     case 'location':
-      return { threadId, speech: payload.title ?? `${payload.lat},${payload.long}`, kind: 'location', ...(payload.params ? { params: payload.params } : {}) };
+      return {
+        threadId,
+        speech: payload.title ?? `${payload.lat},${payload.long}`,
+        kind: 'location',
+        ...(payload.params ? { params: payload.params } : {}),
+      };
     case 'media':
-      return { threadId, speech: payload.title ?? payload.url, kind: 'media', mediaType: payload.mediaType, ...(payload.params ? { params: payload.params } : {}) };
+      return {
+        threadId,
+        speech: payload.title ?? payload.url,
+        kind: 'media',
+        mediaType: payload.mediaType,
+        ...(payload.params ? { params: payload.params } : {}),
+      };
   }
 }
 
@@ -30,7 +47,8 @@ export function moderatorFallback(payload: Exclude<MessagePayload, { type: 'even
 /** A moderator's REST message as the response template the widget receives. */
 export function moderatorResponse(payload: Exclude<MessagePayload, { type: 'event' }>): ReceivedMessage['responses'][number] {
   if (payload.type === 'text') return { type: 'text', payload: { text: payload.speech } };
-  if (payload.type === 'location') return { type: 'location', payload: { lat: payload.lat, long: payload.long, ...(payload.title ? { title: payload.title } : {}) } };
+  if (payload.type === 'location')
+    return { type: 'location', payload: { lat: payload.lat, long: payload.long, ...(payload.title ? { title: payload.title } : {}) } };
   return { type: payload.mediaType, payload: { url: payload.url, ...(payload.title ? { title: payload.title } : {}) } };
 }
 
@@ -40,7 +58,12 @@ export function moderatorResponse(payload: Exclude<MessagePayload, { type: 'even
  * visitor's, for the first); `childMsgId` and `prevChildMsgId` the next and previous messages of
  * the same reply (null at either end); `flow.metadata` is empty (the flows file has none).
  */
-export function syncMessage(message: ReceivedMessage, index: number, count: number, at: { thread: Thread; found: Match | undefined; now: number }) {
+export function syncMessage(
+  message: ReceivedMessage,
+  index: number,
+  count: number,
+  at: { thread: Thread; found: Match | undefined; now: number },
+) {
   const entry = at.thread.transcript.length;
   const id = (i: number) => `${at.thread.threadId}:${entry}:${i}`;
   const flow = (message as { flow?: Record<string, unknown> }).flow;

@@ -22,7 +22,10 @@ export interface SocketDoorParts {
 /** A valid `message.send` from a socket; a string is an `error` to answer instead. */
 export type SocketSendHandler = (rec: SocketRecord, p: SendPayload) => string | undefined;
 
-export function createSocketDoor(deps: Pick<ConversationDeps, 'threads' | 'log' | 'options' | 'clock' | 'webhooks'>, parts: SocketDoorParts): SocketSendHandler {
+export function createSocketDoor(
+  deps: Pick<ConversationDeps, 'threads' | 'log' | 'options' | 'clock' | 'webhooks'>,
+  parts: SocketDoorParts,
+): SocketSendHandler {
   const { recording, output, state, bot } = parts;
 
   function onSocketSend(rec: SocketRecord, p: SendPayload): string | undefined {
@@ -59,7 +62,17 @@ export function createSocketDoor(deps: Pick<ConversationDeps, 'threads' | 'log' 
     state.apply(thread, { type: 'visitorMessage' });
     if (state.botMayAnswer(thread)) {
       const params = p.metadata?.params;
-      void bot.answer(thread, { threadId: p.threadId, speech: p.speech, kind: eventName !== undefined ? 'event' : 'text', ...(eventName !== undefined ? { eventName } : {}), ...(params ? { params } : {}) }, 'socket');
+      void bot.answer(
+        thread,
+        {
+          threadId: p.threadId,
+          speech: p.speech,
+          kind: eventName !== undefined ? 'event' : 'text',
+          ...(eventName !== undefined ? { eventName } : {}),
+          ...(params ? { params } : {}),
+        },
+        'socket',
+      );
     }
     return undefined;
   }

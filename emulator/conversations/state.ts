@@ -33,13 +33,16 @@ export function createConversationState(
 
   function armResume(thread: Thread, at: number): void {
     cancelResume(thread);
-    thread.resumeTimer = timers.start(() => {
-      thread.resumeTimer = undefined;
-      // Node's timers count from the event loop's cached time, so one may fire a few ms before
-      // Date.now() reaches `at`; the tick would then change nothing and the pause never end.
-      if (deps.clock.now() < at) return armResume(thread, at);
-      apply(thread, { type: 'tick', now: deps.clock.now() });
-    }, Math.max(0, at - deps.clock.now()));
+    thread.resumeTimer = timers.start(
+      () => {
+        thread.resumeTimer = undefined;
+        // Node's timers count from the event loop's cached time, so one may fire a few ms before
+        // Date.now() reaches `at`; the tick would then change nothing and the pause never end.
+        if (deps.clock.now() < at) return armResume(thread, at);
+        apply(thread, { type: 'tick', now: deps.clock.now() });
+      },
+      Math.max(0, at - deps.clock.now()),
+    );
   }
 
   function cancelResume(thread: Thread): void {
@@ -64,6 +67,8 @@ function stateEventBody(thread: Thread): Record<string, unknown> {
   return {
     threadId: thread.threadId,
     status: thread.conversation.status,
-    ...(bot.state === 'paused' ? { reason: bot.reason, ...(bot.until !== undefined ? { until: new Date(bot.until).toISOString() } : {}) } : {}),
+    ...(bot.state === 'paused'
+      ? { reason: bot.reason, ...(bot.until !== undefined ? { until: new Date(bot.until).toISOString() } : {}) }
+      : {}),
   };
 }

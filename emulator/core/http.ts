@@ -4,9 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
-  return origin
-    ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
-    : { 'Access-Control-Allow-Origin': '*' };
+  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { 'Access-Control-Allow-Origin': '*' };
 }
 
 /** Answers a CORS preflight: 204, echoing the requested headers. */
@@ -35,7 +33,12 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
 /** 403 for a request from where the emulator does not answer: JSON, and no CORS header (a page of another origin reads nothing). */
 export function refuse(res: ServerResponse, message: string): void {
   const text = JSON.stringify({ status: 'error', message });
-  res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), Vary: 'Origin' });
+  res.writeHead(403, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    Vary: 'Origin',
+  });
   res.end(text);
 }
 

@@ -19,7 +19,9 @@ describe('createLog', () => {
     log.info('handler error', new Error('bad\x1b[2J\nforged line'));
     log.departure('socket', 'unknown frame type "\x1b[2J"', 's\r1');
     expect(lines[0]).toBe('[parley-emulator] handler error Error: bad\\x1b[2J\\x0aforged line');
-    expect(lines[1]).toBe('[parley-emulator] departure from the spec (socket s\\x0d1): unknown frame type "\\x1b[2J" (served; --strict refuses it)');
+    expect(lines[1]).toBe(
+      '[parley-emulator] departure from the spec (socket s\\x0d1): unknown frame type "\\x1b[2J" (served; --strict refuses it)',
+    );
     expect(lines.join('')).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
   });
 

@@ -22,7 +22,12 @@ export interface EmulatorLog {
 }
 
 /** `onDrop`: the departures kept reached their bound (retention.ts) and the oldest went. */
-export function createLog(options: { quiet: boolean; now: () => number; print?: (line: string) => void; onDrop?: () => void }): EmulatorLog {
+export function createLog(options: {
+  quiet: boolean;
+  now: () => number;
+  print?: (line: string) => void;
+  onDrop?: () => void;
+}): EmulatorLog {
   const out = options.print ?? ((line: string) => console.log(line));
   // The one way out to the terminal, so no caller can forget: lines carry what pages sent.
   const print = (line: string) => out(escapeControls(line));
@@ -33,7 +38,8 @@ export function createLog(options: { quiet: boolean; now: () => number; print?: 
     },
     departure(where, what, subject) {
       kept.push({ at: options.now(), where, what, ...(subject !== undefined ? { subject } : {}) });
-      if (!options.quiet) print(`[parley-emulator] departure from the spec (${where}${subject ? ` ${subject}` : ''}): ${what} (served; --strict refuses it)`);
+      if (!options.quiet)
+        print(`[parley-emulator] departure from the spec (${where}${subject ? ` ${subject}` : ''}): ${what} (served; --strict refuses it)`);
     },
     departures: () => kept.toArray(),
     clear() {

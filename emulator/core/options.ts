@@ -140,7 +140,8 @@ function mediaFolder(options: EmulatorOptions): URL {
   const asUrl = (where: string | URL) => (where instanceof URL ? where : pathToFileURL(resolve(where)));
   const { media } = options;
   if (media === undefined) return new URL('./media/', asUrl(options.flows ?? DEMO_FLOWS));
-  if (!(media instanceof URL || (typeof media === 'string' && media.trim()))) throw new TypeError('media must be a folder path or a file: URL');
+  if (!(media instanceof URL || (typeof media === 'string' && media.trim())))
+    throw new TypeError('media must be a folder path or a file: URL');
   const folder = asUrl(media);
   return folder.href.endsWith('/') ? folder : new URL(`${folder.href}/`);
 }

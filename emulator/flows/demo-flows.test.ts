@@ -16,10 +16,16 @@ function answer(input: Omit<BotInput, 'threadId'>, lastStepId?: string) {
   const full: BotInput = { threadId: 't', ...input };
   const match = matchStep(flows, full, lastStepId);
   const messages = buildReplies(match, full, BASE).flatMap((frame) => frame.payload.messages);
-  return { stepId: match?.step.stepId, stepType: match?.step.type, messages, responses: messages.flatMap((m) => m.responses as Response[]) };
+  return {
+    stepId: match?.step.stepId,
+    stepType: match?.step.type,
+    messages,
+    responses: messages.flatMap((m) => m.responses as Response[]),
+  };
 }
 const say = (speech: string, lastStepId?: string) => answer({ speech, kind: 'text' }, lastStepId);
-const trigger = (eventName: string, params?: Record<string, unknown>) => answer({ speech: eventName, kind: 'event', eventName, ...(params ? { params } : {}) });
+const trigger = (eventName: string, params?: Record<string, unknown>) =>
+  answer({ speech: eventName, kind: 'event', eventName, ...(params ? { params } : {}) });
 
 /** Every object in a value, depth first. */
 function* objects(value: unknown): Generator<Record<string, unknown>> {
@@ -30,7 +36,8 @@ function* objects(value: unknown): Generator<Record<string, unknown>> {
 
 describe('the demo\'s "show me" menu', () => {
   it('"show me", "menu", "templates" and the help answer open it', () => {
-    for (const speech of ['show me', 'Show me something', 'menu', 'templates', 'what can you show me?']) expect(say(speech).stepId, speech).toBe('showcase');
+    for (const speech of ['show me', 'Show me something', 'menu', 'templates', 'what can you show me?'])
+      expect(say(speech).stepId, speech).toBe('showcase');
     const help = say('help').responses[0]!;
     expect(help.payload.quickReplies).toContainEqual({ label: 'Show me what you can do', value: 'show me', type: 'text' });
   });
@@ -83,7 +90,7 @@ describe('the demo\'s "show me" menu', () => {
     }
   });
 
-  it('the templates reach the widget with absolute addresses on the emulator\'s origin', () => {
+  it("the templates reach the widget with absolute addresses on the emulator's origin", () => {
     const carousel = say('show me a carousel').responses.find((r) => r.type === 'carousel')!;
     const urls = [...objects(carousel.payload)].flatMap((o) => (typeof o.url === 'string' ? [o.url] : o.type === 'url' ? [o.value] : []));
     expect(urls).toHaveLength(10);
@@ -102,7 +109,9 @@ describe('the demo\'s "show me" menu', () => {
     const custom = say('show me a custom template', 'showcase').responses.find((r) => r.type === 'custom')!;
     const { event, slots } = custom.payload as { event: string; slots: { label: string }[] };
     expect(trigger(event).stepType).toBe('EVENT');
-    expect(trigger(event, { slot: [{ value: slots[0]!.label }] }).responses[0]!.payload.text).toBe('Booked for Wednesday 10:00. See you then!');
+    expect(trigger(event, { slot: [{ value: slots[0]!.label }] }).responses[0]!.payload.text).toBe(
+      'Booked for Wednesday 10:00. See you then!',
+    );
   });
 
   it('"formatting" answers with Markdown the demo page draws', () => {
@@ -115,7 +124,7 @@ describe('the demo\'s "show me" menu', () => {
 describe('pickText', () => {
   const params = { plan: [{ value: 'Pro' }, { value: 'Team' }], seats: [{ value: 5 }], odd: [{ value: { x: 1 } }], empty: [] };
 
-  it('sends the first text, filling placeholders with each param\'s first value', () => {
+  it("sends the first text, filling placeholders with each param's first value", () => {
     expect(pickText(['Plain first', 'The {{plan}} plan'], params)).toBe('Plain first');
     expect(pickText(['{{ plan }} for {{seats}} seats', 'Plain'], params)).toBe('Pro for 5 seats');
   });

@@ -24,14 +24,21 @@ function flowFile(actions: unknown[]): string {
   return file;
 }
 
-const template = (type: string, payload: unknown, fallback = 'Fallback') => ({ type: 'TEMPLATE', payload: { fallback, response: { type, payload } } });
+const template = (type: string, payload: unknown, fallback = 'Fallback') => ({
+  type: 'TEMPLATE',
+  payload: { fallback, response: { type, payload } },
+});
 
 describe('TEMPLATE actions', () => {
   it('a payload the widget could not draw is refused when the file loads, naming the step and the field', () => {
     const file = flowFile([template('card', { subtitle: 'no title' })]);
-    expect(() => loadFlows(file)).toThrow(`flows file ${file} is not a flow set in the management API's shape:\n  [0].steps[0].actions[0].payload.response.payload.title: card: `);
+    expect(() => loadFlows(file)).toThrow(
+      `flows file ${file} is not a flow set in the management API's shape:\n  [0].steps[0].actions[0].payload.response.payload.title: card: `,
+    );
     expect(() => loadFlows(flowFile([template('location', { title: 'x', lat: '1' })]))).toThrow(/long/);
-    expect(() => loadFlows(flowFile([{ type: 'TEMPLATE', payload: { response: { type: 'image', payload: { url: 'a.png' } } } }]))).toThrow(/fallback/);
+    expect(() => loadFlows(flowFile([{ type: 'TEMPLATE', payload: { response: { type: 'image', payload: { url: 'a.png' } } } }]))).toThrow(
+      /fallback/,
+    );
   });
 
   it('a file that is not JSON, or missing, is named in the error', () => {
@@ -41,11 +48,15 @@ describe('TEMPLATE actions', () => {
     expect(() => loadFlows(join(tmpdir(), 'no-such-flows.json'))).toThrow(/flows file .*no-such-flows\.json: ENOENT/);
   });
 
-  it('custom and other channels\' types pass as they are; every drawable type of the demo loads', () => {
+  it("custom and other channels' types pass as they are; every drawable type of the demo loads", () => {
     expect(() => loadFlows(flowFile([template('custom', { anything: [1, 2] }), template('sticker', 'x')]))).not.toThrow();
     const { flows } = loadFlows(DEMO);
-    const types = flows.flatMap((f) => f.steps.flatMap((s) => s.actions.flatMap((a) => (a.type === 'TEMPLATE' ? [a.payload.response.type] : []))));
-    expect(new Set(types)).toEqual(new Set(['card', 'carousel', 'list', 'buttons', 'image', 'video', 'audio', 'file', 'location', 'custom']));
+    const types = flows.flatMap((f) =>
+      f.steps.flatMap((s) => s.actions.flatMap((a) => (a.type === 'TEMPLATE' ? [a.payload.response.type] : []))),
+    );
+    expect(new Set(types)).toEqual(
+      new Set(['card', 'carousel', 'list', 'buttons', 'image', 'video', 'audio', 'file', 'location', 'custom']),
+    );
   });
 
   it('a reply carries the template, its delay and fallback, with relative addresses made absolute', () => {
@@ -68,7 +79,11 @@ describe('TEMPLATE actions', () => {
       ]),
     );
     const match = matchStep(flows as Flow[], { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' }, undefined);
-    const [frame] = buildReplies(match, { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' }, 'http://127.0.0.1:5173/parley-emulator/');
+    const [frame] = buildReplies(
+      match,
+      { threadId: 't', speech: 'go', kind: 'event', eventName: 'go' },
+      'http://127.0.0.1:5173/parley-emulator/',
+    );
     const message = frame!.payload.messages[0]!;
     expect(message.fallback).toBe('Pro plan');
     expect(message.responses).toEqual([

@@ -29,7 +29,9 @@ async function visitor(url: string) {
   ws.on('message', (data) => {
     const frame = JSON.parse(String(data));
     if (frame.type !== 'message.received') return;
-    received.push(frame.payload.messages.flatMap((m: { responses: { payload: { text: string } }[] }) => m.responses.map((r) => r.payload.text)));
+    received.push(
+      frame.payload.messages.flatMap((m: { responses: { payload: { text: string } }[] }) => m.responses.map((r) => r.payload.text)),
+    );
     wake();
   });
   const threadId = randomUUID();
@@ -38,7 +40,9 @@ async function visitor(url: string) {
     async say(speech: string): Promise<string[]> {
       const before = received.length;
       const arrived = new Promise<void>((resolve) => (wake = resolve));
-      ws.send(JSON.stringify({ type: 'message.send', payload: { threadId, traceId: ++traceId, speech, originator: { role: 'external' } } }));
+      ws.send(
+        JSON.stringify({ type: 'message.send', payload: { threadId, traceId: ++traceId, speech, originator: { role: 'external' } } }),
+      );
       await arrived;
       return received.slice(before).flat();
     },
@@ -65,7 +69,12 @@ describe.each([false, true])('flows with SLOT, NOTHING and ANYTHING steps (stric
     emulator = await startEmulator({ port: 0, quiet: true, strict, flows: FIXTURE, apiKey: 'k' });
     const listed = await (await fetch(`${emulator.url}/rest/v1/trigger/event?sync=true`, { headers: { authorization: 'k' } })).json();
     expect(listed.result.items).toEqual(['ping']);
-    const trigger = (name: string) => fetch(`${emulator!.url}/rest/v1/trigger/event/t1?eventName=${name}`, { method: 'POST', headers: { authorization: 'k', 'content-type': 'application/json' }, body: '{}' });
+    const trigger = (name: string) =>
+      fetch(`${emulator!.url}/rest/v1/trigger/event/t1?eventName=${name}`, {
+        method: 'POST',
+        headers: { authorization: 'k', 'content-type': 'application/json' },
+        body: '{}',
+      });
     expect((await trigger('welcome')).status).toBe(404);
   });
 });
@@ -76,17 +85,38 @@ describe('flow files', () => {
     writeFileSync(file, JSON.stringify(flows));
     return file;
   };
-  const flow = (steps: unknown[]) => [{ flowId: 'f', projectId: 'p', brainId: 'b', title: 'F', group: 'g', createdAt: '2026-01-01', disabled: false, steps }];
+  const flow = (steps: unknown[]) => [
+    { flowId: 'f', projectId: 'p', brainId: 'b', title: 'F', group: 'g', createdAt: '2026-01-01', disabled: false, steps },
+  ];
 
   it("load in the list endpoint's form: intents and actions given as ids", () => {
-    const { flows } = loadFlows(write(flow([{ stepId: 's1', title: 'Hi', type: 'INTENT', intent: 'i-hello', actions: ['a-1', { type: 'TEXT', payload: { texts: ['Hello'] } }] }])));
-    expect(flows[0]!.steps[0]).toMatchObject({ intent: { intentId: 'i-hello', examples: [{ query: 'i-hello' }] }, actions: [{ type: 'TEXT' }] });
+    const { flows } = loadFlows(
+      write(
+        flow([
+          {
+            stepId: 's1',
+            title: 'Hi',
+            type: 'INTENT',
+            intent: 'i-hello',
+            actions: ['a-1', { type: 'TEXT', payload: { texts: ['Hello'] } }],
+          },
+        ]),
+      ),
+    );
+    expect(flows[0]!.steps[0]).toMatchObject({
+      intent: { intentId: 'i-hello', examples: [{ query: 'i-hello' }] },
+      actions: [{ type: 'TEXT' }],
+    });
     expect(flows[0]!.steps[0]!.actions).toHaveLength(1);
   });
 
   it('refuse an INTENT step without an intent and a SLOT step without a slot, naming them', () => {
-    expect(() => loadFlows(write(flow([{ stepId: 's-lost', title: 'Lost', type: 'INTENT', actions: [] }])))).toThrow(/\[0\]\.steps\[0\]\.intent: INTENT step "s-lost" has no intent/);
-    expect(() => loadFlows(write(flow([{ stepId: 's-ask', title: 'Ask', type: 'SLOT', actions: [] }])))).toThrow(/SLOT step "s-ask" has no slot/);
+    expect(() => loadFlows(write(flow([{ stepId: 's-lost', title: 'Lost', type: 'INTENT', actions: [] }])))).toThrow(
+      /\[0\]\.steps\[0\]\.intent: INTENT step "s-lost" has no intent/,
+    );
+    expect(() => loadFlows(write(flow([{ stepId: 's-ask', title: 'Ask', type: 'SLOT', actions: [] }])))).toThrow(
+      /SLOT step "s-ask" has no slot/,
+    );
   });
 
   it("the emulator's own management answer loads as a flows file", async () => {
@@ -96,7 +126,11 @@ describe('flow files', () => {
   });
 
   it('slot validations: REQUIRED or unknown takes any text, NUMBER a number, EMAIL an address', () => {
-    expect([isValidSlotValue('REQUIRED', 'x'), isValidSlotValue(undefined, ''), isValidSlotValue('COLOUR', 'red')]).toEqual([true, false, true]);
+    expect([isValidSlotValue('REQUIRED', 'x'), isValidSlotValue(undefined, ''), isValidSlotValue('COLOUR', 'red')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect([isValidSlotValue('NUMBER', '12,5'), isValidSlotValue('NUMBER', 'twelve')]).toEqual([true, false]);
     expect([isValidSlotValue('EMAIL', 'ann@example.com'), isValidSlotValue('EMAIL', 'ann@')]).toEqual([true, false]);
   });
@@ -108,7 +142,13 @@ describe('a turn', () => {
     const text = (t: string) => [{ type: 'TEXT' as const, payload: { texts: [t] } }];
     const flows = [
       {
-        flowId: 'f', projectId: 'p', brainId: 'b', title: 'F', group: 'g', createdAt: '', disabled: false,
+        flowId: 'f',
+        projectId: 'p',
+        brainId: 'b',
+        title: 'F',
+        group: 'g',
+        createdAt: '',
+        disabled: false,
         steps: [
           { stepId: 'start', title: 'start', type: 'EVENT' as const, actions: text('start') },
           { stepId: 'a', title: 'a', type: 'NOTHING' as const, contexts: ['start', 'b'], actions: text('a') },

@@ -36,7 +36,10 @@ export function takeTurn(flows: Flow[], input: BotInput, cursor: FlowCursor): Ma
   const steps = flows.filter((flow) => !flow.disabled).flatMap((flow) => flow.steps.map((step) => ({ flow, step })));
   const waiting = cursor.awaitingSlot === undefined ? undefined : steps.find(({ step }) => step.stepId === cursor.awaitingSlot);
   cursor.awaitingSlot = undefined;
-  const first = waiting && input.kind === 'text' && input.eventName === undefined ? slotAnswer(waiting, input, steps, cursor) : matchStep(flows, input, cursor.lastStepId);
+  const first =
+    waiting && input.kind === 'text' && input.eventName === undefined
+      ? slotAnswer(waiting, input, steps, cursor)
+      : matchStep(flows, input, cursor.lastStepId);
   if (!first) return undefined;
   if (first.how === 'slot: asked again') return first;
   const actions = [...first.step.actions];
@@ -71,12 +74,16 @@ function slotAnswer(slot: Placed, input: BotInput, steps: Placed[], cursor: Flow
   const next = steps.find(({ step }) => step.contexts?.includes(slot.step.stepId) && step.type !== 'NOTHING' && step.type !== 'SLOT');
   // No step after the slot: the bot says it has it.
   const thanks: Step['actions'] = [{ type: 'TEXT', payload: { texts: ['Thank you.'] } }];
-  return next ? { ...next, how: 'slot: filled', score: 1 } : { ...slot, step: { ...slot.step, actions: thanks }, how: 'slot: filled', score: 1 };
+  return next
+    ? { ...next, how: 'slot: filled', score: 1 }
+    : { ...slot, step: { ...slot.step, actions: thanks }, how: 'slot: filled', score: 1 };
 }
 
 /** A NOTHING or SLOT step that runs right after `step`, without the visitor. */
 function follower(steps: Placed[], step: Step): Placed | undefined {
-  return steps.find((candidate) => (candidate.step.type === 'NOTHING' || candidate.step.type === 'SLOT') && candidate.step.contexts?.includes(step.stepId));
+  return steps.find(
+    (candidate) => (candidate.step.type === 'NOTHING' || candidate.step.type === 'SLOT') && candidate.step.contexts?.includes(step.stepId),
+  );
 }
 
 export function isValidSlotValue(validation: string | undefined, value: string): boolean {

@@ -27,26 +27,41 @@ export interface EndpointDeps {
   now: () => number;
 }
 
-export function restEndpoints(deps: EndpointDeps): RestRoutes {
-  /** Answers with the result (sync) or sends it to the webhook as `event`. */
-  const deliver = (r: RestRequest, sync: boolean, event: string, result: Record<string, unknown>, syncShape: (x: Record<string, unknown>) => Record<string, unknown> = (x) => ({ result: x })) => {
+/** Answers with the result (sync) or sends it to the webhook as `event`. */
+function delivererTo(webhooks: WebhookDispatcher) {
+  return (
+    r: RestRequest,
+    sync: boolean,
+    event: string,
+    result: Record<string, unknown>,
+    syncShape: (x: Record<string, unknown>) => Record<string, unknown> = (x) => ({ result: x }),
+  ) => {
     if (sync) return r.ok(syncShape(result));
-    deps.webhooks.emit(event, result);
+    webhooks.emit(event, result);
     r.ok();
   };
+}
+
+/** A handover, pause, resume or resolve of the path's thread, as the conversation core rules. */
+function controlEndpoint(conversations: Conversations) {
+  return (action: ControlAction) => async (r: RestRequest) => {
+    const body = action === 'handover' ? await r.body(schemas.parseHandoverBody) : await r.body(schemas.parseEmptyBody);
+    if (!body || !r.parseQuery(schemas.parseSyncQuery)) return;
+    const seconds = (body as { secondsToPause?: number }).secondsToPause;
+    const refusal = conversations.control(bareThreadId(r.param!), action, seconds);
+    if (refusal) return r.fail(refusal.status, refusal.message);
+    r.ok();
+  };
+}
+
+export function restEndpoints(deps: EndpointDeps): RestRoutes {
+  const deliver = delivererTo(deps.webhooks);
   const knownThread = (r: RestRequest) => {
     const thread = deps.threads.get(bareThreadId(r.param!));
     if (!thread) r.fail(404, `unknown thread "${r.param}"`);
     return thread;
   };
-  const control = (action: ControlAction) => async (r: RestRequest) => {
-    const body = action === 'handover' ? await r.body(schemas.parseHandoverBody) : await r.body(schemas.parseEmptyBody);
-    if (!body || !r.parseQuery(schemas.parseSyncQuery)) return;
-    const seconds = (body as { secondsToPause?: number }).secondsToPause;
-    const refusal = deps.conversations.control(bareThreadId(r.param!), action, seconds);
-    if (refusal) return r.fail(refusal.status, refusal.message);
-    r.ok();
-  };
+  const control = controlEndpoint(deps.conversations);
 
   return {
     // 4.3: send a message; 4.4: its history.
@@ -129,7 +144,10 @@ export function restEndpoints(deps: EndpointDeps): RestRoutes {
         if (!body) return;
         const unknown = body.audience.findIndex((ref) => !findSegment(ref));
         if (unknown >= 0) {
-          return r.fail(404, `audience.${unknown}: no segment ${JSON.stringify(body.audience[unknown])} (GET broadcast/segments lists them)`);
+          return r.fail(
+            404,
+            `audience.${unknown}: no segment ${JSON.stringify(body.audience[unknown])} (GET broadcast/segments lists them)`,
+          );
         }
         deps.broadcasts.push({ at: deps.now(), kind: 'segment', body });
         r.ok();

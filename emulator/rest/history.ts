@@ -24,13 +24,31 @@ function historyItem(entry: TranscriptEntry) {
   if (entry.messages) {
     return {
       originator: entry.originator,
-      messages: entry.messages.map((m) => ({ fallback: m.fallback, replyTo: m.replyTo, contexts: [], params: m.params ?? {}, intents: [], createdAt, responses: m.responses })),
+      messages: entry.messages.map((m) => ({
+        fallback: m.fallback,
+        replyTo: m.replyTo,
+        contexts: [],
+        params: m.params ?? {},
+        intents: [],
+        createdAt,
+        responses: m.responses,
+      })),
     };
   }
   const text = entry.speech ?? entry.event ?? '';
   return {
     originator: visitorAsReceived(entry.originator),
-    messages: [{ fallback: text, contexts: [], params: {}, intents: [], createdAt, responses: [{ type: 'text', payload: { text } }], ...(entry.payload ? { payload: entry.payload } : {}) }],
+    messages: [
+      {
+        fallback: text,
+        contexts: [],
+        params: {},
+        intents: [],
+        createdAt,
+        responses: [{ type: 'text', payload: { text } }],
+        ...(entry.payload ? { payload: entry.payload } : {}),
+      },
+    ],
   };
 }
 

@@ -60,7 +60,10 @@ function client(emu: () => RunningEmulator) {
       const all = await received();
       const hits = all.filter(pred);
       if (hits.length >= count) return hits;
-      if (Date.now() > deadline) throw new Error(`webhook not received within ${timeoutMs} ms; the receiver has ${JSON.stringify(all.map((b) => [b.type, b.threadId]))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `webhook not received within ${timeoutMs} ms; the receiver has ${JSON.stringify(all.map((b) => [b.type, b.threadId]))}`,
+        );
       await sleep(25);
     }
   }
@@ -73,7 +76,9 @@ function client(emu: () => RunningEmulator) {
 }
 
 /** An `external` text message body. */
-const text = (speech: string, extra: Record<string, unknown> = {}) => ({ payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, speech, ...extra } });
+const text = (speech: string, extra: Record<string, unknown> = {}) => ({
+  payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, speech, ...extra },
+});
 const moderatorText = (speech: string) => ({ payload: { type: 'text', originator: { name: 'Sam', role: 'moderator' }, speech } });
 const tid = (label = 't') => `${label}-${randomUUID().slice(0, 8)}`;
 
@@ -130,10 +135,29 @@ describe('REST API, default mode', () => {
 
   it('POST messages?sync=true returns the 2.6 shape with the reply', async () => {
     const t = tid();
-    const answer = await rest('POST', `messages/${t}?sync=true`, { body: text('opening hours', { traceId: 7, metadata: { language: 'en', timezone: 1 } }) });
+    const answer = await rest('POST', `messages/${t}?sync=true`, {
+      body: text('opening hours', { traceId: 7, metadata: { language: 'en', timezone: 1 } }),
+    });
     expectOk(answer);
     const r = answer.body;
-    for (const key of ['status', 'activityId', 'agentId', 'channelId', 'channelName', 'threadId', 'messages', 'sentiment', 'accuracy', 'originator', 'traceId', 'createdAt', 'replyTo', 'user', 'metadata', 'connectionKey']) {
+    for (const key of [
+      'status',
+      'activityId',
+      'agentId',
+      'channelId',
+      'channelName',
+      'threadId',
+      'messages',
+      'sentiment',
+      'accuracy',
+      'originator',
+      'traceId',
+      'createdAt',
+      'replyTo',
+      'user',
+      'metadata',
+      'connectionKey',
+    ]) {
       expect(r, key).toHaveProperty(key);
     }
     expect(r.threadId).toBe(t);
@@ -150,7 +174,13 @@ describe('REST API, default mode', () => {
     expect(m).toMatchObject({ intents: ['Opening hours'], entities: [], slot: false, contexts: [], actions: ['TEXT'] });
     expect(m.flow).toMatchObject({ flowId: expect.any(String), title: expect.any(String), group: expect.any(String), metadata: [] });
     expect(typeof m.meta.createdAt).toBe('number');
-    expect(m.meta).toMatchObject({ msgId: expect.any(String), prevMsgId: expect.any(String), childMsgId: null, prevChildMsgId: null, keepTyping: false });
+    expect(m.meta).toMatchObject({
+      msgId: expect.any(String),
+      prevMsgId: expect.any(String),
+      childMsgId: null,
+      prevChildMsgId: null,
+      keepTyping: false,
+    });
     // The visitor's message comes back in the history with role user (spec 2.3's received roles).
     const history = (await rest('GET', `messages/${t}?sync=true`)).body.result.history;
     expect(history[0].originator).toMatchObject({ name: 'Ann', role: 'user' });
@@ -166,7 +196,10 @@ describe('REST API, default mode', () => {
     const answer = await rest('POST', `messages/${t}?sync=true`, { body: text('where is my order') });
     expect(Date.now() - started).toBeLessThan(1500);
     expectOk(answer);
-    expect(answer.body.messages.map((m: Json) => m.fallback)).toEqual(['Let me look that up...', 'Your order #1042 shipped yesterday and arrives tomorrow.']);
+    expect(answer.body.messages.map((m: Json) => m.fallback)).toEqual([
+      'Let me look that up...',
+      'Your order #1042 shipped yesterday and arrives tomorrow.',
+    ]);
   });
 
   it('POST messages?writeConcern=true answers once the delayed replies have gone out', async () => {
@@ -193,33 +226,91 @@ describe('REST API, default mode', () => {
 
   it('POST messages: event, location and media payloads (both mimeType spellings)', async () => {
     const t = tid();
-    const event = await rest('POST', `messages/${t}?sync=true`, { body: { payload: { type: 'event', originator: { name: 'Ann', role: 'external' }, eventName: 'welcome', lang: 'en', timezone: 2, params: { source: [{ value: 'test' }] } } } });
+    const event = await rest('POST', `messages/${t}?sync=true`, {
+      body: {
+        payload: {
+          type: 'event',
+          originator: { name: 'Ann', role: 'external' },
+          eventName: 'welcome',
+          lang: 'en',
+          timezone: 2,
+          params: { source: [{ value: 'test' }] },
+        },
+      },
+    });
     expectOk(event);
     expect(event.body.messages[0].fallback).toMatch(/Parley Bot/);
     expect(event.body.messages[0].params.event).toEqual([{ type: 'custom', value: { name: 'welcome' } }]);
 
-    const location = await rest('POST', `messages/${t}?sync=true`, { body: { payload: { type: 'location', originator: { name: 'Ann', role: 'external' }, lat: '48.8566', long: '2.3522', title: 'Paris' } } });
+    const location = await rest('POST', `messages/${t}?sync=true`, {
+      body: {
+        payload: { type: 'location', originator: { name: 'Ann', role: 'external' }, lat: '48.8566', long: '2.3522', title: 'Paris' },
+      },
+    });
     expectOk(location);
     expect(location.body.replyTo).toBe('Paris');
 
     for (const spelling of ['mimeType', 'mimetype']) {
-      const media = await rest('POST', `messages/${t}`, { body: { payload: { type: 'media', originator: { name: 'Ann', role: 'external' }, mediaType: 'image', url: 'https://example.com/a.png', [spelling]: 'image/png' } } });
+      const media = await rest('POST', `messages/${t}`, {
+        body: {
+          payload: {
+            type: 'media',
+            originator: { name: 'Ann', role: 'external' },
+            mediaType: 'image',
+            url: 'https://example.com/a.png',
+            [spelling]: 'image/png',
+          },
+        },
+      });
       expectOk(media);
     }
-    const both = await rest('POST', `messages/${t}`, { body: { payload: { type: 'media', originator: { name: 'Ann', role: 'external' }, mediaType: 'image', url: 'https://example.com/a.png', mimeType: 'image/png', mimetype: 'image/png' } } });
+    const both = await rest('POST', `messages/${t}`, {
+      body: {
+        payload: {
+          type: 'media',
+          originator: { name: 'Ann', role: 'external' },
+          mediaType: 'image',
+          url: 'https://example.com/a.png',
+          mimeType: 'image/png',
+          mimetype: 'image/png',
+        },
+      },
+    });
     expectError(both, 400, 'payload.mimetype');
 
     // The argument list names a text message's text `text`, the examples `speech`: both are taken.
-    const named = await rest('POST', `messages/${t}?sync=true`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'opening hours' } } });
+    const named = await rest('POST', `messages/${t}?sync=true`, {
+      body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'opening hours' } },
+    });
     expectOk(named);
     expect(named.body.messages[0].fallback).toMatch(/Monday to Friday/);
-    expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, speech: 'a', text: 'b' } } }), 400, 'payload.text');
-    expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' } } } }), 400, 'payload.speech');
-    expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'x'.repeat(256) } } }), 400, 'payload.text');
+    expectError(
+      await rest('POST', `messages/${t}`, {
+        body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, speech: 'a', text: 'b' } },
+      }),
+      400,
+      'payload.text',
+    );
+    expectError(
+      await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' } } } }),
+      400,
+      'payload.speech',
+    );
+    expectError(
+      await rest('POST', `messages/${t}`, {
+        body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'x'.repeat(256) } },
+      }),
+      400,
+      'payload.text',
+    );
 
-    const badLat = await rest('POST', `messages/${t}`, { body: { payload: { type: 'location', originator: { name: 'Ann', role: 'external' }, lat: 48.8, long: '2.3' } } });
+    const badLat = await rest('POST', `messages/${t}`, {
+      body: { payload: { type: 'location', originator: { name: 'Ann', role: 'external' }, lat: 48.8, long: '2.3' } },
+    });
     expectError(badLat, 400, 'payload.lat');
-    const badUrl = await rest('POST', `messages/${t}`, { body: { payload: { type: 'media', originator: { name: 'Ann', role: 'external' }, mediaType: 'image', url: 'ftp://x' } } });
+    const badUrl = await rest('POST', `messages/${t}`, {
+      body: { payload: { type: 'media', originator: { name: 'Ann', role: 'external' }, mediaType: 'image', url: 'ftp://x' } },
+    });
     expectError(badUrl, 400, 'payload.url');
   });
 
@@ -239,9 +330,21 @@ describe('REST API, default mode', () => {
     const t = tid();
     expectError(await rest('POST', `messages/${t}`, { body: {} }), 400, 'payload');
     expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', speech: 'hi' } } }), 400, 'payload.originator');
-    expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'user' }, speech: 'hi' } } }), 400, 'payload.originator.role');
-    expectError(await rest('POST', `messages/${t}`, { body: { payload: { type: 'video', originator: { name: 'Ann', role: 'external' } } } }), 400, 'payload.type');
-    expectError(await rest('POST', `messages/${t}`, { body: text('hi', { metadata: { language: 'en-US' } }) }), 400, 'payload.metadata.language');
+    expectError(
+      await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'user' }, speech: 'hi' } } }),
+      400,
+      'payload.originator.role',
+    );
+    expectError(
+      await rest('POST', `messages/${t}`, { body: { payload: { type: 'video', originator: { name: 'Ann', role: 'external' } } } }),
+      400,
+      'payload.type',
+    );
+    expectError(
+      await rest('POST', `messages/${t}`, { body: text('hi', { metadata: { language: 'en-US' } }) }),
+      400,
+      'payload.metadata.language',
+    );
     expectError(await rest('POST', `messages/${t}`, { body: text('hi', { traceId: 1.5 }) }), 400, 'payload.traceId');
     expectError(await rest('POST', `messages/${t}?sync=yes`, { body: text('hi') }), 400, 'sync');
     expectError(await rest('POST', `messages/${t}?sync=true&sync=false`, { body: text('hi') }), 400, 'sync');
@@ -263,7 +366,9 @@ describe('REST API, default mode', () => {
     expectOk(silent);
     expect(silent.body.messages).toEqual([]);
     // A moderator cannot send an event.
-    const event = await rest('POST', `messages/${t}`, { body: { payload: { type: 'event', originator: { name: 'Sam', role: 'moderator' }, eventName: 'welcome' } } });
+    const event = await rest('POST', `messages/${t}`, {
+      body: { payload: { type: 'event', originator: { name: 'Sam', role: 'moderator' }, eventName: 'welcome' } },
+    });
     expectError(event, 400);
     expect(event.body.message).toMatch(/trigger\/event/);
   });
@@ -279,7 +384,8 @@ describe('REST API, default mode', () => {
     expect(first.body.result.history).toHaveLength(20);
     const item = first.body.result.history[0];
     expect(item).toHaveProperty('originator');
-    for (const key of ['fallback', 'contexts', 'params', 'intents', 'createdAt', 'responses']) expect(item.messages[0], key).toHaveProperty(key);
+    for (const key of ['fallback', 'contexts', 'params', 'intents', 'createdAt', 'responses'])
+      expect(item.messages[0], key).toHaveProperty(key);
     // Page 1 ends with the newest entry, the bot's answer to "hello 10".
     expect(first.body.result.history.at(-1).messages[0].replyTo).toBe('hello 10');
     const second = await rest('GET', `messages/${t}?sync=true&page=2`);
@@ -478,34 +584,72 @@ describe('REST API, default mode', () => {
 
   it('POST broadcast/instant: recorded; E.164, the audience rule and channel names checked', async () => {
     expect((await rest('POST', 'broadcast/instant', { body: broadcast() })).body).toEqual({ status: 'ok' });
-    expectOk(await rest('POST', 'broadcast/instant', { body: broadcast({ channel: { channelName: 'rbm', externalId: 'project-7' }, payload: { type: 'event', eventName: 'welcome' } }) }));
+    expectOk(
+      await rest('POST', 'broadcast/instant', {
+        body: broadcast({ channel: { channelName: 'rbm', externalId: 'project-7' }, payload: { type: 'event', eventName: 'welcome' } }),
+      }),
+    );
     const recorded = (await state()).broadcasts;
     expect(recorded).toHaveLength(2);
     expect(recorded[0]).toMatchObject({ kind: 'instant', body: { channel: { channelName: 'sms' } } });
 
-    expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [{ name: 'Ann', phoneNumber: '0612345678' }] }) }), 400, 'audience.0.phoneNumber');
+    expectError(
+      await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [{ name: 'Ann', phoneNumber: '0612345678' }] }) }),
+      400,
+      'audience.0.phoneNumber',
+    );
     const neither = await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [recipient, { name: 'Bob' }] }) });
     expectError(neither, 400, 'audience.1.phoneNumber');
     expect(neither.body.message).toMatch(/identifier/);
     expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [] }) }), 400, 'audience');
-    expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [{ phoneNumber: '+14155550123' }] }) }), 400, 'audience.0.name');
+    expectError(
+      await rest('POST', 'broadcast/instant', { body: broadcast({ audience: [{ phoneNumber: '+14155550123' }] }) }),
+      400,
+      'audience.0.name',
+    );
     const channel = await rest('POST', 'broadcast/instant', { body: broadcast({ channel: { channelName: 'telegram', externalId: 'x' } }) });
     expectError(channel, 400, 'channel.channelName');
     expect(channel.body.message).toMatch(/rbm/);
-    expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ channel: { channelName: 'whatsapp', externalId: 'not-a-number' } }) }), 400, 'channel.externalId');
+    expectError(
+      await rest('POST', 'broadcast/instant', { body: broadcast({ channel: { channelName: 'whatsapp', externalId: 'not-a-number' } }) }),
+      400,
+      'channel.externalId',
+    );
     expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ payload: { type: 'event' } }) }), 400, 'payload.eventName');
-    expectError(await rest('POST', 'broadcast/instant', { body: broadcast({ payload: { type: 'text', speech: 'x'.repeat(256) } }) }), 400, 'payload.speech');
+    expectError(
+      await rest('POST', 'broadcast/instant', { body: broadcast({ payload: { type: 'text', speech: 'x'.repeat(256) } }) }),
+      400,
+      'payload.speech',
+    );
     expect((await state()).broadcasts).toHaveLength(2);
   });
 
   it('POST broadcast/instant/segment: by name or id; an unknown segment is 404', async () => {
-    expectOk(await rest('POST', 'broadcast/instant/segment', { body: { audience: [{ name: 'VIP customers' }, { id: 'seg_newsletter' }], payload: { type: 'text', speech: 'Hello' } } }));
-    expectOk(await rest('POST', 'broadcast/instant/segment', { body: { audience: [{ id: 'seg_vip', name: 'VIP customers' }], payload: { type: 'location', lat: '52.37' } } }));
-    const unknown = await rest('POST', 'broadcast/instant/segment', { body: { audience: [{ id: 'seg_vip' }, { name: 'Nobody' }], payload: { type: 'event', eventName: 'welcome' } } });
+    expectOk(
+      await rest('POST', 'broadcast/instant/segment', {
+        body: { audience: [{ name: 'VIP customers' }, { id: 'seg_newsletter' }], payload: { type: 'text', speech: 'Hello' } },
+      }),
+    );
+    expectOk(
+      await rest('POST', 'broadcast/instant/segment', {
+        body: { audience: [{ id: 'seg_vip', name: 'VIP customers' }], payload: { type: 'location', lat: '52.37' } },
+      }),
+    );
+    const unknown = await rest('POST', 'broadcast/instant/segment', {
+      body: { audience: [{ id: 'seg_vip' }, { name: 'Nobody' }], payload: { type: 'event', eventName: 'welcome' } },
+    });
     expectError(unknown, 404);
     expect(unknown.body.message).toMatch(/audience\.1/);
-    expectError(await rest('POST', 'broadcast/instant/segment', { body: { audience: [{}], payload: { type: 'text', speech: 'x' } } }), 400, 'audience.0.name');
-    expectError(await rest('POST', 'broadcast/instant/segment', { body: { audience: [{ id: 'seg_vip' }], payload: { type: 'media' } } }), 400, 'payload.url');
+    expectError(
+      await rest('POST', 'broadcast/instant/segment', { body: { audience: [{}], payload: { type: 'text', speech: 'x' } } }),
+      400,
+      'audience.0.name',
+    );
+    expectError(
+      await rest('POST', 'broadcast/instant/segment', { body: { audience: [{ id: 'seg_vip' }], payload: { type: 'media' } } }),
+      400,
+      'payload.url',
+    );
     expect((await state()).broadcasts.map((b: Json) => b.kind)).toEqual(['segment', 'segment']);
   });
 
@@ -514,7 +658,20 @@ describe('REST API, default mode', () => {
     expectOk(sync);
     expect(sync.body.segments.length).toBeGreaterThan(0);
     for (const s of sync.body.segments) {
-      for (const key of ['agentId', 'audienceId', 'channels', 'conditions', 'contact', 'createdAfterCondition', 'createdBeforeCondition', 'createdAt', 'updatedAt', 'importCondition', 'title', 'type']) {
+      for (const key of [
+        'agentId',
+        'audienceId',
+        'channels',
+        'conditions',
+        'contact',
+        'createdAfterCondition',
+        'createdBeforeCondition',
+        'createdAt',
+        'updatedAt',
+        'importCondition',
+        'title',
+        'type',
+      ]) {
         expect(s, key).toHaveProperty(key);
       }
       expect(s.type).toBe('segment');
@@ -565,7 +722,7 @@ describe('REST API, default mode', () => {
     expect(answer.body.message).toMatch(/too large/);
   });
 
-  it('the control API takes a body of up to 8 MB (a frame past the widget\'s 4 MiB limit), not more', async () => {
+  it("the control API takes a body of up to 8 MB (a frame past the widget's 4 MiB limit), not more", async () => {
     const push = (size: number) =>
       fetch(`${emu.url}/__control/push`, { method: 'POST', body: JSON.stringify({ threadId: tid(), raw: 'x'.repeat(size) }) });
     // Past the REST limit and the widget's own: taken (no socket is on that thread to get it).
@@ -581,7 +738,12 @@ describe('REST API, default mode', () => {
     const answer = await rest('POST', `messages/${t}`, { raw: JSON.stringify(text('hi')), headers: { 'content-type': 'text/plain' } });
     expectError(answer, 415);
     expect(answer.body.message).toMatch(/application\/json/);
-    expectOk(await rest('POST', `messages/${t}`, { raw: JSON.stringify(text('hi')), headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    expectOk(
+      await rest('POST', `messages/${t}`, {
+        raw: JSON.stringify(text('hi')),
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      }),
+    );
   });
 
   it('CORS: success answers carry the header; a preflight is answered 204', async () => {
@@ -590,7 +752,11 @@ describe('REST API, default mode', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     const preflight = await fetch(`${emu.url}/rest/v1/messages/x`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
@@ -649,11 +815,29 @@ describe('REST API, strict mode', () => {
 
   it('serves what the spec shows, as the default mode does', async () => {
     const t = tid();
-    const answer = await rest('POST', `messages/${t}?sync=true`, { body: text('pricing', { traceId: 1, metadata: { language: 'en', timezone: 2, params: { plan: [{ value: 'pro', match: 'Pro' }] } } }) });
+    const answer = await rest('POST', `messages/${t}?sync=true`, {
+      body: text('pricing', { traceId: 1, metadata: { language: 'en', timezone: 2, params: { plan: [{ value: 'pro', match: 'Pro' }] } } }),
+    });
     expectOk(answer);
     expect(answer.body.messages[0].fallback).toMatch(/two plans/);
-    expectOk(await rest('POST', `messages/${t}`, { body: { payload: { type: 'media', originator: { name: 'Ann', role: 'external' }, mediaType: 'file', url: 'https://example.com/a.pdf', mimetype: 'application/pdf' } } }));
-    expectOk(await rest('POST', `messages/${t}`, { body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'hello' } } }));
+    expectOk(
+      await rest('POST', `messages/${t}`, {
+        body: {
+          payload: {
+            type: 'media',
+            originator: { name: 'Ann', role: 'external' },
+            mediaType: 'file',
+            url: 'https://example.com/a.pdf',
+            mimetype: 'application/pdf',
+          },
+        },
+      }),
+    );
+    expectOk(
+      await rest('POST', `messages/${t}`, {
+        body: { payload: { type: 'text', originator: { name: 'Ann', role: 'external' }, text: 'hello' } },
+      }),
+    );
     expect((await rest('GET', 'threads?page=1&sync=true')).body.result.threads).toEqual([expect.stringMatching(new RegExp(`^${t}\\|o_`))]);
   });
 });

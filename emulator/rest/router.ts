@@ -38,7 +38,12 @@ export function createRestRouter(routes: RestRoutes, deps: { options: ResolvedOp
     const handler = found.route.methods[req.method as 'GET'];
     if (!handler) {
       res.setHeader('Allow', Object.keys(found.route.methods).join(', '));
-      return sendError(req, res, 405, `${req.method} is not allowed on /rest/v1/${found.route.pattern} (use ${Object.keys(found.route.methods).join(' or ')})`);
+      return sendError(
+        req,
+        res,
+        405,
+        `${req.method} is not allowed on /rest/v1/${found.route.pattern} (use ${Object.keys(found.route.methods).join(' or ')})`,
+      );
     }
     const refusal = checkKey(req);
     if (refusal) return sendError(req, res, 401, refusal);

@@ -48,7 +48,12 @@ function upgrade(base: string, host: string): Promise<string> {
 }
 
 const REBIND = { Host: 'rebind.example' };
-const PATHS = ['console/api/state', '__control/state', 'rest/v1/threads', 'socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=c1'];
+const PATHS = [
+  'console/api/state',
+  '__control/state',
+  'rest/v1/threads',
+  'socket.info?sessionId=00000000-0000-4000-8000-000000000000&clientId=c1',
+];
 
 describe('the Host check', () => {
   it('refuses a name that is not this machine on the console, the control API, REST, the address and the socket, naming the option', async () => {
@@ -61,7 +66,11 @@ describe('the Host check', () => {
     }
     expect(await upgrade(emulator.url, 'rebind.example')).toBe('403');
     // This machine by any of its names and addresses: served (the socket's token is made up: 4xx from the socket API itself, not the Host check).
-    for (const host of [new URL(emulator.url).host, `localhost:${new URL(emulator.url).port}`, `app.localhost:${new URL(emulator.url).port}`]) {
+    for (const host of [
+      new URL(emulator.url).host,
+      `localhost:${new URL(emulator.url).port}`,
+      `app.localhost:${new URL(emulator.url).port}`,
+    ]) {
       expect((await ask(emulator.url, 'console/api/state', { Host: host })).status, host).toBe(200);
     }
   });
@@ -81,7 +90,12 @@ describe('the Origin check of the console and the control API', () => {
     expect(state.status).toBe(403);
     expect(state.headers['access-control-allow-origin']).toBeUndefined();
     expect(state.body.message).toContain('--allow-origin http://a.example');
-    const preflight = await ask(emulator.url, '__control/reset', { ...foreign, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' }, 'OPTIONS');
+    const preflight = await ask(
+      emulator.url,
+      '__control/reset',
+      { ...foreign, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const refused = await ask(emulator.url, '__control/address', foreign, 'POST', { fail: 5 });
@@ -123,7 +137,11 @@ describe('the built-in receiver, private like the console', () => {
     expect((await ask(emulator.url, 'receiver/fail', { ...foreign, 'content-type': 'text/plain' }, 'POST', { count: 3 })).status).toBe(403);
     expect((await ask(emulator.url, 'receiver', foreign, 'DELETE')).status).toBe(403);
     // An image or script of another site's page carries no Origin, but says where it comes from.
-    const subresource = await ask(emulator.url, 'receiver', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'script' });
+    const subresource = await ask(emulator.url, 'receiver', {
+      'Sec-Fetch-Site': 'cross-site',
+      'Sec-Fetch-Mode': 'no-cors',
+      'Sec-Fetch-Dest': 'script',
+    });
     expect(subresource.status).toBe(403);
 
     // Nothing changed: the delivery is still there and the next one is not made to fail.

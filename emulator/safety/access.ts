@@ -71,7 +71,10 @@ function crossSiteWithoutOrigin(req: IncomingMessage): boolean {
 }
 
 /** Rules from the emulator's options. */
-export function accessRules(options: { allowOrigins?: readonly string[] | undefined; allowHosts?: readonly string[] | true | undefined }): AccessRules {
+export function accessRules(options: {
+  allowOrigins?: readonly string[] | undefined;
+  allowHosts?: readonly string[] | true | undefined;
+}): AccessRules {
   const origins = new Set((options.allowOrigins ?? []).map((origin) => origin.replace(/\/+$/, '')));
   return {
     allowHosts: options.allowHosts === true ? true : (options.allowHosts ?? []).map(hostnameOf),

@@ -27,7 +27,11 @@ describe('detached', () => {
 describe('BoundedList', () => {
   it('drops the oldest beyond the count, calling onDrop once per entry', () => {
     let drops = 0;
-    const list = new BoundedList<number>({ count: 3, label: 'n' }, () => 1, () => drops++);
+    const list = new BoundedList<number>(
+      { count: 3, label: 'n' },
+      () => 1,
+      () => drops++,
+    );
     for (let i = 1; i <= 5; i++) list.push(i);
     expect(list.toArray()).toEqual([3, 4, 5]);
     expect([list.length, list.bytes, drops]).toEqual([3, 3, 2]);
@@ -58,7 +62,11 @@ describe('BoundedList', () => {
 describe('BoundedMap', () => {
   it('drops the oldest keys beyond the count or bytes; a key set again counts once, as the newest', () => {
     let drops = 0;
-    const map = new BoundedMap<string, string>({ count: 3, bytes: 100, label: 'm' }, (_, v) => v.length, () => drops++);
+    const map = new BoundedMap<string, string>(
+      { count: 3, bytes: 100, label: 'm' },
+      (_, v) => v.length,
+      () => drops++,
+    );
     map.set('a', 'x');
     map.set('b', 'x');
     map.set('a', 'xx');

@@ -60,7 +60,8 @@ export class BoundedList<T> {
     this.#sizes.push(size);
     this.#bytes += size;
     // The newest entry always stays, even when it alone is over the bytes.
-    while (this.length > 1 && (this.length > (this.#bound.count ?? Infinity) || this.#bytes > (this.#bound.bytes ?? Infinity))) this.#dropOldest();
+    while (this.length > 1 && (this.length > (this.#bound.count ?? Infinity) || this.#bytes > (this.#bound.bytes ?? Infinity)))
+      this.#dropOldest();
   }
 
   toArray(): T[] {
@@ -101,7 +102,11 @@ export class BoundedMap<K, V> {
   readonly #onDrop: () => void;
 
   /** `onDrop` is called once per entry dropped. */
-  constructor(bound: Bound, sizeOf: (key: K, value: V) => number = (key, value) => estimateSize(key) + estimateSize(value), onDrop: () => void = () => {}) {
+  constructor(
+    bound: Bound,
+    sizeOf: (key: K, value: V) => number = (key, value) => estimateSize(key) + estimateSize(value),
+    onDrop: () => void = () => {},
+  ) {
     this.#bound = bound;
     this.#sizeOf = sizeOf;
     this.#onDrop = onDrop;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress, MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, overlongId, overlongTarget, trimTrailingSlashes } from './bounds.ts';
+import {
+  isEmailAddress,
+  MAX_EMAIL_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_PATH_LENGTH,
+  MAX_QUERY_LENGTH,
+  overlongId,
+  overlongTarget,
+  trimTrailingSlashes,
+} from './bounds.ts';
 
 /** How long `run` takes, in milliseconds. */
 function timed(run: () => unknown): number {
@@ -26,7 +35,8 @@ describe('isEmailAddress', () => {
   it('accepts local@domain.tld and refuses what the former regular expression refused', () => {
     expect(isEmailAddress('ann@example.com')).toBe(true);
     expect(isEmailAddress('a@b.c')).toBe(true);
-    for (const bad of ['', 'ann', '@b.c', 'a@', 'a@b', 'a@.c', 'a@b.', 'a@@b.c', 'a@b@c.d', 'a b@c.d', 'a@b.c\n']) expect(isEmailAddress(bad)).toBe(false);
+    for (const bad of ['', 'ann', '@b.c', 'a@', 'a@b', 'a@.c', 'a@b.', 'a@@b.c', 'a@b@c.d', 'a b@c.d', 'a@b.c\n'])
+      expect(isEmailAddress(bad)).toBe(false);
   });
 
   it(`refuses more than ${MAX_EMAIL_LENGTH} characters without reading them`, () => {
@@ -42,8 +52,14 @@ describe('overlongTarget', () => {
   it('names the path or the query past its cap, and lets the rest through', () => {
     expect(overlongTarget('/rest/v1/threads?page=1')).toBeUndefined();
     expect(overlongTarget(`/${'a'.repeat(MAX_PATH_LENGTH - 1)}?${'q'.repeat(MAX_QUERY_LENGTH)}`)).toBeUndefined();
-    expect(overlongTarget(`/${'/'.repeat(MAX_PATH_LENGTH)}`)).toEqual({ field: 'path', message: `path: must be at most ${MAX_PATH_LENGTH} characters (got ${MAX_PATH_LENGTH + 1})` });
-    expect(overlongTarget(`/x?${'q'.repeat(MAX_QUERY_LENGTH + 1)}`)).toEqual({ field: 'query', message: `query: must be at most ${MAX_QUERY_LENGTH} characters (got ${MAX_QUERY_LENGTH + 1})` });
+    expect(overlongTarget(`/${'/'.repeat(MAX_PATH_LENGTH)}`)).toEqual({
+      field: 'path',
+      message: `path: must be at most ${MAX_PATH_LENGTH} characters (got ${MAX_PATH_LENGTH + 1})`,
+    });
+    expect(overlongTarget(`/x?${'q'.repeat(MAX_QUERY_LENGTH + 1)}`)).toEqual({
+      field: 'query',
+      message: `query: must be at most ${MAX_QUERY_LENGTH} characters (got ${MAX_QUERY_LENGTH + 1})`,
+    });
   });
 });
 
@@ -51,6 +67,8 @@ describe('overlongId', () => {
   it(`names an id longer than ${MAX_ID_LENGTH} characters`, () => {
     expect(overlongId('threadId', 't'.repeat(MAX_ID_LENGTH))).toBeUndefined();
     expect(overlongId('threadId', undefined)).toBeUndefined();
-    expect(overlongId('threadId', 't'.repeat(MAX_ID_LENGTH + 1))).toBe(`threadId: must be at most ${MAX_ID_LENGTH} characters (got ${MAX_ID_LENGTH + 1})`);
+    expect(overlongId('threadId', 't'.repeat(MAX_ID_LENGTH + 1))).toBe(
+      `threadId: must be at most ${MAX_ID_LENGTH} characters (got ${MAX_ID_LENGTH + 1})`,
+    );
   });
 });

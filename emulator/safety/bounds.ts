@@ -43,9 +43,11 @@ export function isEmailAddress(text: string): boolean {
 export function overlongTarget(target: string): { field: 'path' | 'query'; message: string } | undefined {
   const mark = target.indexOf('?');
   const pathLength = mark === -1 ? target.length : mark;
-  if (pathLength > MAX_PATH_LENGTH) return { field: 'path', message: `path: must be at most ${MAX_PATH_LENGTH} characters (got ${pathLength})` };
+  if (pathLength > MAX_PATH_LENGTH)
+    return { field: 'path', message: `path: must be at most ${MAX_PATH_LENGTH} characters (got ${pathLength})` };
   const queryLength = mark === -1 ? 0 : target.length - mark - 1;
-  if (queryLength > MAX_QUERY_LENGTH) return { field: 'query', message: `query: must be at most ${MAX_QUERY_LENGTH} characters (got ${queryLength})` };
+  if (queryLength > MAX_QUERY_LENGTH)
+    return { field: 'query', message: `query: must be at most ${MAX_QUERY_LENGTH} characters (got ${queryLength})` };
   return undefined;
 }
 

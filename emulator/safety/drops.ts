@@ -18,7 +18,9 @@ export function createDropNotices(tell: { say(line: string): void; publish(name:
       if (said.has(name)) return;
       said.add(name);
       const bound: { label: string; order?: string } = BOUNDS[name];
-      tell.say(`older ${bound.label} were dropped: the emulator keeps at most ${describeBound(name)}, ${bound.order ?? 'oldest first'} (said once)`);
+      tell.say(
+        `older ${bound.label} were dropped: the emulator keeps at most ${describeBound(name)}, ${bound.order ?? 'oldest first'} (said once)`,
+      );
       tell.publish(name);
     },
     list: () => [...said],

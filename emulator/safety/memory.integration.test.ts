@@ -34,7 +34,9 @@ it(`keeps the emulator's growth under ${LIMIT_MB} MB for ${PLAN.frames} frames o
 
 it('still serves after the load: a message is acknowledged, and acknowledged again when resent', async () => {
   expect((await fetch(`${emulator.url}/health`)).status).toBe(200);
-  const address = (await (await fetch(`${emulator.url}/socket.info?sessionId=${randomUUID()}&clientId=any`)).json()) as { payload: { endpoint: string } };
+  const address = (await (await fetch(`${emulator.url}/socket.info?sessionId=${randomUUID()}&clientId=any`)).json()) as {
+    payload: { endpoint: string };
+  };
   const ws = new WebSocket(address.payload.endpoint);
   const frames: { type: string; payload?: { traceId?: number } }[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(data.toString())));

@@ -59,8 +59,16 @@ export function missingParts(entry: AddressLogEntry, mode: Mode, headerPrefix: s
 export function overlongPart(entry: AddressLogEntry, mode: Mode, prefix: string): string | undefined {
   const parts: [string, string | undefined][] =
     mode === 'plain'
-      ? [['sessionId', entry.sessionId], ['clientId', entry.clientId]]
-      : [[`${prefix}-secret`, entry.secretSent], [`${prefix}-threadid`, entry.threadId], [`${prefix}-clientid`, entry.clientId], [`${prefix}-sessionid`, entry.sessionId]];
+      ? [
+          ['sessionId', entry.sessionId],
+          ['clientId', entry.clientId],
+        ]
+      : [
+          [`${prefix}-secret`, entry.secretSent],
+          [`${prefix}-threadid`, entry.threadId],
+          [`${prefix}-clientid`, entry.clientId],
+          [`${prefix}-sessionid`, entry.sessionId],
+        ];
   for (const [name, value] of parts) {
     const problem = overlongId(name, value);
     if (problem) return problem;

@@ -15,7 +15,9 @@ afterAll(() => emu.close());
 
 let session = 0;
 async function token(): Promise<string> {
-  const answer = (await (await fetch(`${emu.url}/socket.info?sessionId=s${++session}&clientId=any`)).json()) as { payload: { endpoint: string } };
+  const answer = (await (await fetch(`${emu.url}/socket.info?sessionId=s${++session}&clientId=any`)).json()) as {
+    payload: { endpoint: string };
+  };
   return answer.payload.endpoint;
 }
 

@@ -79,7 +79,12 @@ export function createAddressDesk(deps: AddressDeps): AddressDesk {
       if (secret === undefined) return;
     }
     usedSessionIds.set(entry.sessionId!, true);
-    const token = tokens.issue({ clientId: entry.clientId!, sessionId: entry.sessionId!, mode, ...(mode === 'secret' ? { threadId: entry.threadId! } : {}) });
+    const token = tokens.issue({
+      clientId: entry.clientId!,
+      sessionId: entry.sessionId!,
+      mode,
+      ...(mode === 'secret' ? { threadId: entry.threadId! } : {}),
+    });
     const endpoint = `${wsScheme(req)}://${header(req, 'host') ?? '127.0.0.1'}${deps.options.prefix}/ws?token=${token}`;
     answer(200, { status: 'ok', payload: { endpoint }, ...(secret !== undefined ? { secret } : {}) });
   }

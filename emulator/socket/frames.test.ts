@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ID_LENGTH } from '../safety/bounds.ts';
 import { parseClientFrame } from './frames.ts';
 
-const send = (payload: Record<string, unknown>) => JSON.stringify({ type: 'message.send', payload: { threadId: 't1', speech: 'hi', ...payload } });
+const send = (payload: Record<string, unknown>) =>
+  JSON.stringify({ type: 'message.send', payload: { threadId: 't1', speech: 'hi', ...payload } });
 
 describe('parseClientFrame: ids within MAX_ID_LENGTH (issue 27)', () => {
   it('takes a threadId and nonce up to the cap', () => {

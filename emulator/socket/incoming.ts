@@ -17,13 +17,21 @@ export interface IncomingParts {
   idle: IdleTimers;
 }
 
-export function createFrameHandler(deps: Pick<SocketDeps, 'clock' | 'log' | 'strict' | 'threads' | 'onSend'>, parts: IncomingParts): FrameHandler {
+export function createFrameHandler(
+  deps: Pick<SocketDeps, 'clock' | 'log' | 'strict' | 'threads' | 'onSend'>,
+  parts: IncomingParts,
+): FrameHandler {
   const { frameLog, delivery, idle } = parts;
 
   function onFrame(rec: SocketRecord, data: RawData, isBinary: boolean): void {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     const raw = isBinary ? `<binary ${buf.length} bytes>` : buf.toString('utf8');
-    const entry: ReceivedEntry = { at: deps.clock.now(), sessionId: rec.sessionId, raw, ...(rec.threadId !== undefined ? { threadId: rec.threadId } : {}) };
+    const entry: ReceivedEntry = {
+      at: deps.clock.now(),
+      sessionId: rec.sessionId,
+      raw,
+      ...(rec.threadId !== undefined ? { threadId: rec.threadId } : {}),
+    };
     frameLog.noteReceived(entry);
     if (rec.blackholed) {
       entry.blackholed = true; // the network swallowed it: recorded for tests, never processed

@@ -22,7 +22,10 @@ export interface UpgradeParts {
   onFrame: FrameHandler;
 }
 
-export function createUpgradeHandler(deps: Pick<SocketDeps, 'desk' | 'clock' | 'log' | 'prefix' | 'onPresence'>, parts: UpgradeParts): UpgradeHandler {
+export function createUpgradeHandler(
+  deps: Pick<SocketDeps, 'desk' | 'clock' | 'log' | 'prefix' | 'onPresence'>,
+  parts: UpgradeParts,
+): UpgradeHandler {
   const { wss, connections, frameLog, idle, delivery, onFrame } = parts;
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, pathname: string): void {

@@ -75,7 +75,10 @@ describe('POST messages/:threadId body (spec 4.3)', () => {
       }),
     ],
     ['text with originator metadata', withOriginator({ metadata: { plan: 'gold', seats: 3, vip: true, note: null } })],
-    ['params with values of every JSON kind', text({ metadata: { params: { p: [{ value: 1 }, { value: true }, { value: [1] }, { value: { a: 1 } }] } } })],
+    [
+      'params with values of every JSON kind',
+      text({ metadata: { params: { p: [{ value: 1 }, { value: true }, { value: [1] }, { value: { a: 1 } }] } } }),
+    ],
     ['event', event()],
     ['event with lang, timezone, params and traceId', event({ lang: 'fr', timezone: 14, params: { x: [{ value: 'y' }] }, traceId: 7 })],
     ['location', location()],
@@ -96,12 +99,32 @@ describe('POST messages/:threadId body (spec 4.3)', () => {
     ['no originator', text({ originator: undefined }), 'payload.originator', 'payload.originator: is required'],
     ['originator without name', withOriginator({ name: undefined }), 'payload.originator.name', 'is required'],
     ['originator with blank name', withOriginator({ name: '  ' }), 'payload.originator.name', 'must not be empty or blank'],
-    ['originator role user', withOriginator({ role: 'user' }), 'payload.originator.role', 'must be one of "external", "moderator" (got "user")'],
+    [
+      'originator role user',
+      withOriginator({ role: 'user' }),
+      'payload.originator.role',
+      'must be one of "external", "moderator" (got "user")',
+    ],
     ['originator userId', withOriginator({ userId: 'u1' }), 'payload.originator.userId', 'is not a field the spec lists'],
-    ['originator metadata nested', withOriginator({ metadata: { a: { b: 1 } } }), 'payload.originator.metadata.a', 'must be a string, number, boolean or null'],
-    ['profile language en-US', withProfile({ language: 'en-US' }), 'payload.originator.profile.language', 'two-letter lowercase ISO 639-1 code'],
+    [
+      'originator metadata nested',
+      withOriginator({ metadata: { a: { b: 1 } } }),
+      'payload.originator.metadata.a',
+      'must be a string, number, boolean or null',
+    ],
+    [
+      'profile language en-US',
+      withProfile({ language: 'en-US' }),
+      'payload.originator.profile.language',
+      'two-letter lowercase ISO 639-1 code',
+    ],
     ['profile phone without +', withProfile({ phoneNumber: '14155550123' }), 'payload.originator.profile.phoneNumber', 'E.164'],
-    ['profile country uppercase', withProfile({ country: 'US' }), 'payload.originator.profile.country', 'lowercase country code such as "fr" (got "US")'],
+    [
+      'profile country uppercase',
+      withProfile({ country: 'US' }),
+      'payload.originator.profile.country',
+      'lowercase country code such as "fr" (got "US")',
+    ],
     ['profile gender', withProfile({ gender: 'X' }), 'payload.originator.profile.gender', 'must be one of "M", "F", "U" (got "X")'],
     ['profile locale alone', withProfile({ locale: 'en' }), 'payload.originator.profile.locale', 'must pair a language and a country'],
     ['profile timezone out of range', withProfile({ timezone: 15 }), 'payload.originator.profile.timezone', 'must be at most 14 (got 15)'],
@@ -112,12 +135,32 @@ describe('POST messages/:threadId body (spec 4.3)', () => {
     ['text with blank speech', text({ speech: ' \n ' }), 'payload.speech', 'must not be empty or blank'],
     ['text with speech a number', text({ speech: 42 }), 'payload.speech', 'must be a string (got 42)'],
     ['text metadata language', text({ metadata: { language: 'english' } }), 'payload.metadata.language', '(got "english")'],
-    ['text metadata timezone fraction', text({ metadata: { timezone: 5.5 } }), 'payload.metadata.timezone', 'must be a whole number (got 5.5)'],
-    ['text metadata timezone too low', text({ metadata: { timezone: -13 } }), 'payload.metadata.timezone', 'must be at least -12 (got -13)'],
+    [
+      'text metadata timezone fraction',
+      text({ metadata: { timezone: 5.5 } }),
+      'payload.metadata.timezone',
+      'must be a whole number (got 5.5)',
+    ],
+    [
+      'text metadata timezone too low',
+      text({ metadata: { timezone: -13 } }),
+      'payload.metadata.timezone',
+      'must be at least -12 (got -13)',
+    ],
     ['text metadata unknown field', text({ metadata: { contexts: [] } }), 'payload.metadata.contexts', 'is not a field the spec lists'],
     ['params not a list', text({ metadata: { params: { city: 'Paris' } } }), 'payload.metadata.params.city', 'must be an array'],
-    ['param without value', text({ metadata: { params: { city: [{ match: 'x' }] } } }), 'payload.metadata.params.city.0.value', 'is required'],
-    ['param value null', text({ metadata: { params: { city: [{ value: null }] } } }), 'payload.metadata.params.city.0.value', 'other than null'],
+    [
+      'param without value',
+      text({ metadata: { params: { city: [{ match: 'x' }] } } }),
+      'payload.metadata.params.city.0.value',
+      'is required',
+    ],
+    [
+      'param value null',
+      text({ metadata: { params: { city: [{ value: null }] } } }),
+      'payload.metadata.params.city.0.value',
+      'other than null',
+    ],
     ['traceId negative', text({ traceId: -1 }), 'payload.traceId', 'must be at least 0 (got -1)'],
     ['traceId fraction', text({ traceId: 1.5 }), 'payload.traceId', 'must be a whole number (got 1.5)'],
     ['traceId as a string', text({ traceId: '7' }), 'payload.traceId', 'must be a number (got "7")'],
@@ -131,12 +174,22 @@ describe('POST messages/:threadId body (spec 4.3)', () => {
     ['location lat out of range', location({ lat: '91' }), 'payload.lat', 'must be between -90 and 90 (got "91")'],
     ['location long out of range', location({ long: '-180.5' }), 'payload.long', 'must be between -180 and 180'],
     ['location without long', location({ long: undefined }), 'payload.long', 'is required'],
-    ['media type', media({ mediaType: 'sticker' }), 'payload.mediaType', 'must be one of "image", "file", "audio", "video" (got "sticker")'],
+    [
+      'media type',
+      media({ mediaType: 'sticker' }),
+      'payload.mediaType',
+      'must be one of "image", "file", "audio", "video" (got "sticker")',
+    ],
     ['media url not a URL', media({ url: 'a.png' }), 'payload.url', 'must be an http or https URL (got "a.png")'],
     ['media url javascript', media({ url: 'javascript:alert(1)' }), 'payload.url', 'http or https URL'],
     ['media without url', media({ url: undefined }), 'payload.url', 'is required'],
     ['media mimeType form', media({ mimeType: 'png' }), 'payload.mimeType', 'must be a MIME type such as "image/png" (got "png")'],
-    ['media with both spellings', media({ mimeType: 'image/png', mimetype: 'image/png' }), 'payload.mimetype', 'give mimeType or mimetype, not both'],
+    [
+      'media with both spellings',
+      media({ mimeType: 'image/png', mimetype: 'image/png' }),
+      'payload.mimetype',
+      'give mimeType or mimetype, not both',
+    ],
     ['a field beside payload', { ...text(), traceId: 1 }, 'traceId', 'traceId: is not a field the spec lists'],
   ];
   it.each(invalid)('refuses %s', (_name, body, field, words) => {
@@ -192,7 +245,11 @@ describe('the 255-character limit (code points)', () => {
 
   it('applies to broadcast and segment texts too', () => {
     const long = 'b'.repeat(300);
-    const broadcast = { audience: [{ name: 'A', identifier: 'a' }], channel: { channelName: 'rbm', externalId: 'p1' }, payload: { type: 'text', speech: long } };
+    const broadcast = {
+      audience: [{ name: 'A', identifier: 'a' }],
+      channel: { channelName: 'rbm', externalId: 'p1' },
+      payload: { type: 'text', speech: long },
+    };
     expect(refused(parseBroadcastBody(broadcast)).message).toBe('payload.speech: must be at most 255 characters (got 300)');
     const segment = { audience: [{ id: 's1' }], payload: { type: 'text', speech: long } };
     expect(refused(parseSegmentBroadcastBody(segment)).field).toBe('payload.speech');
@@ -254,14 +311,27 @@ describe('lenient mode (the default): departures', () => {
   });
 
   it('reports unknown keys inside arrays by index', () => {
-    const body = { audience: [{ name: 'A', identifier: 'a' }, { name: 'B', identifier: 'b', nickname: 'bee' }], channel: { channelName: 'rbm', externalId: 'p' }, payload: { type: 'event', eventName: 'e' } };
+    const body = {
+      audience: [
+        { name: 'A', identifier: 'a' },
+        { name: 'B', identifier: 'b', nickname: 'bee' },
+      ],
+      channel: { channelName: 'rbm', externalId: 'p' },
+      payload: { type: 'event', eventName: 'e' },
+    };
     expect(accepted(parseBroadcastBody(body)).departures).toEqual(['audience.1.nickname: not a field the spec lists (ignored)']);
     expect(refused(parseBroadcastBody(body, strict)).field).toBe('audience.1.nickname');
   });
 
   it('reports unknown query parameters', () => {
-    expect(accepted(parseSyncQuery(new URLSearchParams('sync=true&_=123')))).toEqual({ value: { sync: true }, departures: ['_: not a field the spec lists (ignored)'] });
-    expect(refused(parseSyncQuery(new URLSearchParams('sync=true&_=123'), strict))).toEqual({ field: '_', message: '_: is not a field the spec lists' });
+    expect(accepted(parseSyncQuery(new URLSearchParams('sync=true&_=123')))).toEqual({
+      value: { sync: true },
+      departures: ['_: not a field the spec lists (ignored)'],
+    });
+    expect(refused(parseSyncQuery(new URLSearchParams('sync=true&_=123'), strict))).toEqual({
+      field: '_',
+      message: '_: is not a field the spec lists',
+    });
   });
 });
 
@@ -275,7 +345,10 @@ describe('queries (spec 4.3, 4.4)', () => {
   });
 
   it.each(['1', 'TRUE', 'yes', ''])('refuses sync=%j', (value) => {
-    expect(refused(parseSyncQuery(q(`sync=${value}`)))).toEqual({ field: 'sync', message: `sync: must be one of "true", "false" (got ${JSON.stringify(value)})` });
+    expect(refused(parseSyncQuery(q(`sync=${value}`)))).toEqual({
+      field: 'sync',
+      message: `sync: must be one of "true", "false" (got ${JSON.stringify(value)})`,
+    });
   });
 
   it('refuses writeConcern other than true/false', () => {
@@ -315,7 +388,10 @@ describe('queries (spec 4.3, 4.4)', () => {
   it('trigger/event requires a non-blank eventName', () => {
     expect(accepted(parseTriggerEventQuery(q('eventName=welcome'))).value).toEqual({ eventName: 'welcome' });
     expect(refused(parseTriggerEventQuery(q('')))).toEqual({ field: 'eventName', message: 'eventName: is required' });
-    expect(refused(parseTriggerEventQuery(q('eventName=')))).toEqual({ field: 'eventName', message: 'eventName: must not be empty or blank' });
+    expect(refused(parseTriggerEventQuery(q('eventName=')))).toEqual({
+      field: 'eventName',
+      message: 'eventName: must not be empty or blank',
+    });
   });
 });
 
@@ -345,8 +421,14 @@ describe('handover and empty bodies (spec 4.4)', () => {
   it('empty bodies: no body or {} are fine; a key is refused in strict mode and reported otherwise', () => {
     expect(accepted(parseEmptyBody(undefined, strict)).value).toEqual({});
     expect(accepted(parseEmptyBody({}, strict)).value).toEqual({});
-    expect(refused(parseEmptyBody({ threadId: 't' }, strict))).toEqual({ field: 'threadId', message: 'threadId: is not a field the spec lists' });
-    expect(accepted(parseEmptyBody({ threadId: 't' }))).toEqual({ value: {}, departures: ['threadId: not a field the spec lists (ignored)'] });
+    expect(refused(parseEmptyBody({ threadId: 't' }, strict))).toEqual({
+      field: 'threadId',
+      message: 'threadId: is not a field the spec lists',
+    });
+    expect(accepted(parseEmptyBody({ threadId: 't' }))).toEqual({
+      value: {},
+      departures: ['threadId: not a field the spec lists (ignored)'],
+    });
   });
 });
 
@@ -395,15 +477,30 @@ describe('POST broadcast/instant (spec 4.5)', () => {
     ['a channel name in capitals', channel('SMS', '+14155550100'), 'channel.channelName', 'must be one of "rbm", "sms"'],
     ['no externalId', body({ channel: { channelName: 'rbm' } }), 'channel.externalId', 'is required'],
     ['a blank externalId', channel('rbm', ' '), 'channel.externalId', 'must not be empty or blank'],
-    ['sms with a non-phone externalId', channel('sms', 'shortcode'), 'channel.externalId', 'must be an E.164 phone number for channel "sms" (got "shortcode")'],
+    [
+      'sms with a non-phone externalId',
+      channel('sms', 'shortcode'),
+      'channel.externalId',
+      'must be an E.164 phone number for channel "sms" (got "shortcode")',
+    ],
     ['voice with a non-phone externalId', channel('voice', '12345'), 'channel.externalId', 'for channel "voice"'],
     ['whatsapp with a non-phone externalId', channel('whatsapp', 'abc'), 'channel.externalId', 'for channel "whatsapp"'],
     ['phone with a non-phone externalId', channel('phone', 'abc'), 'channel.externalId', 'for channel "phone"'],
     ['no payload', body({ payload: undefined }), 'payload', 'is required'],
-    ['a location payload', body({ payload: { type: 'location', lat: '1' } }), 'payload.type', 'must be one of "text", "event" (got "location")'],
+    [
+      'a location payload',
+      body({ payload: { type: 'location', lat: '1' } }),
+      'payload.type',
+      'must be one of "text", "event" (got "location")',
+    ],
     ['text without speech', body({ payload: { type: 'text' } }), 'payload.speech', 'is required'],
     ['event without eventName', body({ payload: { type: 'event' } }), 'payload.eventName', 'is required'],
-    ['a bad metadata language', body({ payload: { type: 'text', speech: 'x', metadata: { language: 'en-US' } } }), 'payload.metadata.language', 'two-letter'],
+    [
+      'a bad metadata language',
+      body({ payload: { type: 'text', speech: 'x', metadata: { language: 'en-US' } } }),
+      'payload.metadata.language',
+      'two-letter',
+    ],
   ];
   it.each(invalid)('refuses %s', (_name, b, field, words) => {
     const error = refused(parseBroadcastBody(b, strict));
@@ -458,7 +555,10 @@ describe('bounds on checked text (issue 27: linear checks with caps)', () => {
   it('refuses an 80 kB email by its length at once, naming the field (it once backtracked for 7 s)', () => {
     for (const email of ['a'.repeat(80_000), `a@${'.'.repeat(80_000)}@`, `a@a${'.'.repeat(80_000)} `]) {
       const { result, ms } = timedParse(withProfile({ email }));
-      expect(refused(result)).toEqual({ field: 'payload.originator.profile.email', message: 'payload.originator.profile.email: must be at most 254 characters' });
+      expect(refused(result)).toEqual({
+        field: 'payload.originator.profile.email',
+        message: 'payload.originator.profile.email: must be at most 254 characters',
+      });
       expect(ms).toBeLessThan(100);
     }
   });
@@ -466,17 +566,34 @@ describe('bounds on checked text (issue 27: linear checks with caps)', () => {
   it('keeps the email rule: one @, something before it, a dot inside the domain, no white space', () => {
     const local = 'a'.repeat(64);
     const ok = ['ann@example.com', 'a.b+c@mail.example.co', 'a@b.c', 'a@b..c', `${local}@${'d'.repeat(185)}.com`];
-    const bad = ['ann', '@example.com', 'ann@', 'ann@example', 'ann@.com', 'ann@example.', 'a@b@c.d', 'an n@example.com', 'ann@exa\tmple.com'];
+    const bad = [
+      'ann',
+      '@example.com',
+      'ann@',
+      'ann@example',
+      'ann@.com',
+      'ann@example.',
+      'a@b@c.d',
+      'an n@example.com',
+      'ann@exa\tmple.com',
+    ];
     for (const email of ok) expect(accepted(parseSendMessageBody(withProfile({ email })))).toBeTruthy();
     for (const email of bad) expect(refused(parseSendMessageBody(withProfile({ email }))).message).toContain('must be an email address');
   });
 
   it('caps URLs at 2048 characters, MIME types at 255 and decimals at 32', () => {
     const long = `https://example.com/${'a'.repeat(2048)}`;
-    expect(refused(parseSendMessageBody(media({ url: long })))).toEqual({ field: 'payload.url', message: 'payload.url: must be at most 2048 characters' });
+    expect(refused(parseSendMessageBody(media({ url: long })))).toEqual({
+      field: 'payload.url',
+      message: 'payload.url: must be at most 2048 characters',
+    });
     expect(refused(parseSendMessageBody(withProfile({ picture: long }))).field).toBe('payload.originator.profile.picture');
-    expect(refused(parseSendMessageBody(media({ mimeType: `image/${'a'.repeat(250)}` }))).message).toBe('payload.mimeType: must be at most 255 characters');
-    expect(refused(parseSendMessageBody(location({ lat: `1${'0'.repeat(40)}` }))).message).toBe('payload.lat: must be at most 32 characters');
+    expect(refused(parseSendMessageBody(media({ mimeType: `image/${'a'.repeat(250)}` }))).message).toBe(
+      'payload.mimeType: must be at most 255 characters',
+    );
+    expect(refused(parseSendMessageBody(location({ lat: `1${'0'.repeat(40)}` }))).message).toBe(
+      'payload.lat: must be at most 32 characters',
+    );
     expect(accepted(parseSendMessageBody(media({ url: `https://example.com/${'a'.repeat(2000)}` })))).toBeTruthy();
   });
 

@@ -7,7 +7,10 @@ import type { Originator } from '../core/model.ts';
  */
 export function asReceived(originator: Originator): Originator {
   if (originator.role !== 'moderator' || originator.userId !== undefined) return originator;
-  const slug = (originator.name ?? 'agent').toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 64);
+  const slug = (originator.name ?? 'agent')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 64);
   return { ...originator, userId: `agent-${slug}` };
 }
 

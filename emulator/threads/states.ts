@@ -52,9 +52,7 @@ export interface Refusal {
   readonly message: string;
 }
 
-export type TransitionResult =
-  | { readonly conversation: Conversation; readonly effects: readonly Effect[] }
-  | { readonly refused: Refusal };
+export type TransitionResult = { readonly conversation: Conversation; readonly effects: readonly Effect[] } | { readonly refused: Refusal };
 
 /** The tag that resolve sets (spec 3). */
 const CONTROL_STATE_TAG = 'control_state';

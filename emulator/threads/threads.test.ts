@@ -11,9 +11,14 @@ function setup(inUse: (threadId: string) => boolean = () => false) {
   const clock = { now: () => now, setTimeout: () => 0, clearTimeout: () => {} };
   const drops: BoundName[] = [];
   const forgotten: string[] = [];
-  const store = createThreadStore(clock, { inUse, onDrop: (name) => drops.push(name), onForget: (thread) => forgotten.push(thread.threadId) });
+  const store = createThreadStore(clock, {
+    inUse,
+    onDrop: (name) => drops.push(name),
+    onForget: (thread) => forgotten.push(thread.threadId),
+  });
   const tick = (ms = 1) => (now += ms);
-  const say = (thread: Thread, speech: string) => store.append(thread, { source: 'visitor', via: 'socket', originator: { role: 'external' }, speech });
+  const say = (thread: Thread, speech: string) =>
+    store.append(thread, { source: 'visitor', via: 'socket', originator: { role: 'external' }, speech });
   return { store, drops, forgotten, tick, say };
 }
 

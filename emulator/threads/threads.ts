@@ -82,6 +82,30 @@ export function listedThreadId(threadId: string): string {
   return `${threadId}|o_${ORGANISATION_ID}`;
 }
 
+/** What the console and the management API list of a thread. */
+function threadSummary(thread: Thread, openSockets: number): ThreadSummary {
+  const { conversation } = thread;
+  const bot = conversation.bot;
+  const last = thread.transcript.at(-1);
+  const lastText = last?.speech ?? last?.event ?? last?.messages?.map((m) => m.fallback).join('\n');
+  const named = [...thread.transcript].reverse().find((entry) => entry.source === 'visitor' && entry.originator.name?.trim());
+  const visitorName = named?.originator.name?.trim();
+  return {
+    threadId: thread.threadId,
+    listedId: listedThreadId(thread.threadId),
+    createdAt: thread.createdAt,
+    lastActivityAt: thread.lastActivityAt,
+    status: conversation.status,
+    botPaused: bot.state === 'paused',
+    ...(bot.state === 'paused' && bot.until !== undefined ? { pausedUntil: bot.until } : {}),
+    tags: { ...conversation.tags },
+    entries: thread.transcript.length,
+    ...(lastText ? { lastText } : {}),
+    ...(visitorName ? { visitorName } : {}),
+    openSockets,
+  };
+}
+
 export function createThreadStore(clock: Clock, options: ThreadStoreOptions = {}): ThreadStore {
   const threads = new Map<string, Thread>();
   let entryCount = 0;
@@ -100,7 +124,11 @@ export function createThreadStore(clock: Clock, options: ThreadStoreOptions = {}
       conversation: newConversation(),
       transcript: [],
       transcriptBytes: 0,
-      traces: new BoundedMap<number, SeenTrace>(BOUNDS.traces, (_, seen) => 8 + estimateSize(seen.speech) + estimateSize(seen.echo), () => dropped('traces')),
+      traces: new BoundedMap<number, SeenTrace>(
+        BOUNDS.traces,
+        (_, seen) => 8 + estimateSize(seen.speech) + estimateSize(seen.echo),
+        () => dropped('traces'),
+      ),
       waiting: new BoundedList<unknown>(BOUNDS.waiting, estimateSize, () => dropped('waiting')),
     };
   }
@@ -185,28 +213,7 @@ export function createThreadStore(clock: Clock, options: ThreadStoreOptions = {}
       change(thread, () => thread.waiting.clear());
       return frames;
     },
-    summary(thread, openSockets) {
-      const { conversation } = thread;
-      const bot = conversation.bot;
-      const last = thread.transcript.at(-1);
-      const lastText = last?.speech ?? last?.event ?? last?.messages?.map((m) => m.fallback).join('\n');
-      const named = [...thread.transcript].reverse().find((entry) => entry.source === 'visitor' && entry.originator.name?.trim());
-      const visitorName = named?.originator.name?.trim();
-      return {
-        threadId: thread.threadId,
-        listedId: listedThreadId(thread.threadId),
-        createdAt: thread.createdAt,
-        lastActivityAt: thread.lastActivityAt,
-        status: conversation.status,
-        botPaused: bot.state === 'paused',
-        ...(bot.state === 'paused' && bot.until !== undefined ? { pausedUntil: bot.until } : {}),
-        tags: { ...conversation.tags },
-        entries: thread.transcript.length,
-        ...(lastText ? { lastText } : {}),
-        ...(visitorName ? { visitorName } : {}),
-        openSockets,
-      };
-    },
+    summary: threadSummary,
     kept: () => ({ threads: { count: threads.size, bytes: totalBytes } }),
     clear() {
       threads.clear();

@@ -137,12 +137,24 @@ describe('webhook dispatcher', () => {
   });
 
   it('counts 3xx (not followed), 4xx, 1xx-less oddities and errors as failures', async () => {
-    const answers: PostResult[] = [{ status: 302 }, { status: 304 }, { status: 404 }, { error: 'timeout' }, { error: 'network: ECONNRESET' }, { status: 299 }];
+    const answers: PostResult[] = [
+      { status: 302 },
+      { status: 304 },
+      { status: 404 },
+      { error: 'timeout' },
+      { error: 'network: ECONNRESET' },
+      { status: 299 },
+    ];
     const { clock, dispatcher } = setup((nth) => answers[nth - 1]!);
     dispatcher.emit('message', {});
     await clock.advanceBy(3600 * s);
     expect(dispatcher.records()[0]!.attempts.map((a) => a.error ?? a.status)).toEqual([
-      'redirect 302', 'redirect 304', 'HTTP 404', 'timeout', 'network: ECONNRESET', 299,
+      'redirect 302',
+      'redirect 304',
+      'HTTP 404',
+      'timeout',
+      'network: ECONNRESET',
+      299,
     ]);
   });
 
@@ -255,7 +267,11 @@ describe('webhook dispatcher', () => {
     let release: (() => void) | undefined;
     const post: Post = () => new Promise((resolve) => (release ??= () => resolve({ status: 200 })));
     const dropped: string[] = [];
-    const { clock, dispatcher, logs } = setup(undefined, { post, queue: { count: 3, label: 'events' }, onDrop: (name) => dropped.push(name) });
+    const { clock, dispatcher, logs } = setup(undefined, {
+      post,
+      queue: { count: 3, label: 'events' },
+      onDrop: (name) => dropped.push(name),
+    });
     for (const type of ['a', 'b', 'c', 'd', 'e']) dispatcher.emit(type, {});
     await clock.advanceBy(0);
     // `a` is in flight and stays; `b` and `c` were the oldest waiting.
@@ -290,7 +306,10 @@ describe('webhook dispatcher', () => {
 
   it('keeps at most the records bytes; a settled delivery keeps its body, not its JSON', async () => {
     const dropped: string[] = [];
-    const { clock, dispatcher } = setup(undefined, { records: { count: 100, bytes: 100_000, label: 'deliveries' }, onDrop: (name) => dropped.push(name) });
+    const { clock, dispatcher } = setup(undefined, {
+      records: { count: 100, bytes: 100_000, label: 'deliveries' },
+      onDrop: (name) => dropped.push(name),
+    });
     for (let i = 0; i < 10; i++) {
       dispatcher.emit('message', { text: 'x'.repeat(10_000) });
       await clock.advanceBy(0);

@@ -80,7 +80,12 @@ function newEventId(): string {
 
 /** The body: `id`, `type`, `verifyToken` and `createdAt` first and never overridden by the fields. */
 function buildBody(id: string, type: string, createdAt: number, target: WebhookTarget, fields: Record<string, unknown>) {
-  const reserved = { id, type, ...(target.verifyToken !== undefined ? { verifyToken: target.verifyToken } : {}), createdAt: new Date(createdAt).toISOString() };
+  const reserved = {
+    id,
+    type,
+    ...(target.verifyToken !== undefined ? { verifyToken: target.verifyToken } : {}),
+    createdAt: new Date(createdAt).toISOString(),
+  };
   return Object.assign({ ...reserved }, fields, reserved) as Record<string, unknown>;
 }
 
@@ -98,14 +103,24 @@ function ledgerBounds(options: WebhookDispatcherOptions) {
   };
 }
 
-export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const clock = options.clock ?? systemClock;
+/** The options' timing and transport, defaults filled in (a real HTTP client unless `post` is given). */
+function transportOf(options: WebhookDispatcherOptions) {
   const timeScale = options.timeScale ?? 1;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error(`webhook time scale must be a positive number, got ${timeScale}`);
-  const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
-  const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
   const agents = options.post ? undefined : createAgents();
   const post: Post = options.post ?? ((url, body, timeoutMs) => postJson(url, body, { timeoutMs, agents }));
+  return {
+    clock: options.clock ?? systemClock,
+    timeScale,
+    attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+    maxInFlight: Math.max(1, options.maxInFlight ?? 1),
+    agents,
+    post,
+  };
+}
+
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { clock, timeScale, attemptTimeoutMs, maxInFlight, agents, post } = transportOf(options);
 
   const ledger = createDeliveryLedger({ ...ledgerBounds(options), onForget: () => options.onDrop?.('webhooks') });
   /** Events whose first attempt has not started. */
@@ -175,7 +190,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (queued >= 0) firstAttempts.splice(queued, 1);
     delivery.state = 'dropped';
     delete delivery.nextAttemptAt;
-    options.log?.(`webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: dropped, ${ledger.unsettled()} events were waiting (at most ${ledger.describeQueue()})`);
+    options.log?.(
+      `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: dropped, ${ledger.unsettled()} events were waiting (at most ${ledger.describeQueue()})`,
+    );
     options.onDrop?.('webhookQueue');
     ledger.settle(item);
     notify(item);

@@ -99,7 +99,8 @@ export function createDeliveryLedger(options: LedgerOptions): DeliveryLedger {
       }
     },
     unsettled: () => unsettled,
-    describeQueue: () => [queue.count, queue.bytes === undefined ? undefined : `${queue.bytes / (1024 * 1024)} MB`].filter((x) => x !== undefined).join(', '),
+    describeQueue: () =>
+      [queue.count, queue.bytes === undefined ? undefined : `${queue.bytes / (1024 * 1024)} MB`].filter((x) => x !== undefined).join(', '),
     items: () => tracked.values(),
     kept: () => ({ webhooks: { count: tracked.size, bytes: trackedBytes }, webhookQueue: { count: unsettled, bytes: unsettledBytes } }),
     clear() {

@@ -29,11 +29,7 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
  * real time, never scaled. Redirects are not followed (node:http never does), and the answer's
  * body is drained unread (spec 6.2: headers and body of the response are ignored).
  */
-export function postJson(
-  url: string,
-  body: string,
-  options: { timeoutMs?: number; agents?: PostAgents } = {},
-): Promise<PostResult> {
+export function postJson(url: string, body: string, options: { timeoutMs?: number; agents?: PostAgents } = {}): Promise<PostResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   let target: URL;
   try {

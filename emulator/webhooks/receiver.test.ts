@@ -21,7 +21,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const post = (url: string, body: unknown, type = 'application/json') =>
-  fetch(url, { method: 'POST', headers: { 'content-type': type, 'user-agent': 'test-agent' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': type, 'user-agent': 'test-agent' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('built-in webhook receiver', () => {
   it('records each POST with its time, headers and parsed body, and answers 200 {status: ok}', async () => {
@@ -125,7 +129,10 @@ describe('built-in webhook receiver', () => {
   });
 
   it('answers preflights (DELETE included), 405 for other methods and 404 for unknown routes', async () => {
-    const preflight = await fetch(base, { method: 'OPTIONS', headers: { origin: 'http://page.test', 'access-control-request-method': 'DELETE' } });
+    const preflight = await fetch(base, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://page.test', 'access-control-request-method': 'DELETE' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://page.test');

@@ -8,16 +8,28 @@ const HOURS_4 = 4 * 3600 * s;
 describe('retry schedule', () => {
   it('waits 10 s, then doubles, capped at 30 min', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20].map(backoffMs)).toEqual([
-      10 * s, 20 * s, 40 * s, 80 * s, 160 * s, 320 * s, 640 * s, 1280 * s, 1800 * s, 1800 * s, 1800 * s,
+      10 * s,
+      20 * s,
+      40 * s,
+      80 * s,
+      160 * s,
+      320 * s,
+      640 * s,
+      1280 * s,
+      1800 * s,
+      1800 * s,
+      1800 * s,
     ]);
   });
 
   it('lists every attempt at its exact offset, the last one at exactly 4 h', () => {
     const offsets = retrySchedule().map((row) => row.offsetMs / s);
-    expect(offsets).toEqual([
-      0, 10, 30, 70, 150, 310, 630, 1270, 2550, 4350, 6150, 7950, 9750, 11550, 13350, 14400,
-    ]);
-    expect(retrySchedule().map((row) => formatOffset(row.offsetMs)).slice(-3)).toEqual(['3:12:30', '3:42:30', '4:00:00']);
+    expect(offsets).toEqual([0, 10, 30, 70, 150, 310, 630, 1270, 2550, 4350, 6150, 7950, 9750, 11550, 13350, 14400]);
+    expect(
+      retrySchedule()
+        .map((row) => formatOffset(row.offsetMs))
+        .slice(-3),
+    ).toEqual(['3:12:30', '3:42:30', '4:00:00']);
   });
 
   it('gives up once the window is over, never later than 4 h', () => {

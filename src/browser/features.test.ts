@@ -26,7 +26,8 @@ const saved = new Map<string, PropertyDescriptor | undefined>();
 beforeEach(() => {
   vi.useFakeTimers();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  for (const name of ['localStorage', 'sessionStorage', 'indexedDB', 'origin']) saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
+  for (const name of ['localStorage', 'sessionStorage', 'indexedDB', 'origin'])
+    saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
 });
 
 afterEach(() => {

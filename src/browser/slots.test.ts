@@ -22,7 +22,7 @@ describe('Web Storage slots', () => {
     }
   });
 
-  it('forget one clientId whole, and no other clientId nor the page\'s own keys', () => {
+  it("forget one clientId whole, and no other clientId nor the page's own keys", () => {
     for (const name of Object.keys(SLOT_AREAS) as SlotName[]) {
       slot(name, 'c1').set('1');
       slot(name, 'c2').set('2');
@@ -31,7 +31,14 @@ describe('Web Storage slots', () => {
     forgetSlots('c1');
     const left = (area: Storage) => Array.from({ length: area.length }, (_, i) => area.key(i)).sort();
     expect(left(localStorage)).toEqual(['page-own', 'parley:chime:c2', 'parley:thread:c2', 'parley:trace:c2']);
-    expect(left(sessionStorage)).toEqual(['parley:draft:c2', 'parley:open:c2', 'parley:session:c2', 'parley:teaser:c2', 'parley:unsent:c2', 'parley:view:c2']);
+    expect(left(sessionStorage)).toEqual([
+      'parley:draft:c2',
+      'parley:open:c2',
+      'parley:session:c2',
+      'parley:teaser:c2',
+      'parley:unsent:c2',
+      'parley:view:c2',
+    ]);
   });
 });
 
@@ -53,7 +60,12 @@ describe('storage modes', () => {
     for (const name of allNames) slot(name, 'c1').set('kept');
     setSlotsMode('c1', 'session');
     expect(keysOf(localStorage)).toEqual([]);
-    expect(keysOf(sessionStorage)).toEqual(allNames.filter((name) => SLOT_AREAS[name] === 'sessionStorage').map((name) => `parley:${name}:c1`).sort());
+    expect(keysOf(sessionStorage)).toEqual(
+      allNames
+        .filter((name) => SLOT_AREAS[name] === 'sessionStorage')
+        .map((name) => `parley:${name}:c1`)
+        .sort(),
+    );
     expect(slot('thread', 'c1').set('1')).toBe(false);
     expect(slot('open', 'c1').set('1')).toBe(true);
   });

@@ -6,7 +6,11 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 
 const FIRST_INTERACTIONS = ['pointerdown', 'focusin', 'keydown'];
 
-export function watchInline(element: HTMLElement, mountPoint: Element, connect: () => void): { inline: ReadonlySignal<boolean>; stop: () => void } {
+export function watchInline(
+  element: HTMLElement,
+  mountPoint: Element,
+  connect: () => void,
+): { inline: ReadonlySignal<boolean>; stop: () => void } {
   const isInline = () => element.getAttribute('layout') === 'inline';
   const inline = signal(isInline());
   const observer = new MutationObserver(() => (inline.value = isInline()));

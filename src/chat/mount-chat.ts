@@ -79,16 +79,21 @@ export function mountChat(host: ChatHost): MountedChat {
   };
   render(h(ChatApp, { view }), host.mountPoint);
   if (!open.value && !layout.inline.value) teardown.push(primePanel(root, view));
-  teardown.push(watchViewport(root, open), effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))));
+  teardown.push(
+    watchViewport(root, open),
+    effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))),
+  );
   // The rich templates', the menu's and the Markdown's styles, after the chat's, once their code is here.
-  teardown.push(effect(() => {
-    const templates = richArrivedSignal.value;
-    const menu = menuArrivedSignal.value;
-    const markdown = markdownArrivedSignal.value;
-    if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
-    if (menu) adopt(root, (menuSheet ??= sheetOf(menu.menuCss)));
-    if (markdown) adopt(root, (markdownSheet ??= sheetOf(markdown.markdownCss)));
-  }));
+  teardown.push(
+    effect(() => {
+      const templates = richArrivedSignal.value;
+      const menu = menuArrivedSignal.value;
+      const markdown = markdownArrivedSignal.value;
+      if (templates) adopt(root, (richSheet ??= sheetOf(templates.richCss)));
+      if (menu) adopt(root, (menuSheet ??= sheetOf(menu.menuCss)));
+      if (markdown) adopt(root, (markdownSheet ??= sheetOf(markdown.markdownCss)));
+    }),
+  );
   const notify = signal(notificationsAsked(element));
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The panel was open before a reload: its messages show as soon as they are loaded. Their
@@ -210,7 +215,19 @@ function primePanel(root: ShadowRoot, view: WidgetView): () => void {
     if (view.open.value) return;
     root.append(box);
     const noop = () => undefined;
-    render(h(Panel, { client: view.client, draft: signal(undefined), strings: view.strings.value, heading: view.heading.value, autoFocus: false, restored: true, onClose: noop, onCloseWithFocus: noop }), panel);
+    render(
+      h(Panel, {
+        client: view.client,
+        draft: signal(undefined),
+        strings: view.strings.value,
+        heading: view.heading.value,
+        autoFocus: false,
+        restored: true,
+        onClose: noop,
+        onCloseWithFocus: noop,
+      }),
+      panel,
+    );
     // Taken away after the frame that styles and lays it out.
     cancelFrame = afterFrame(done);
   };

@@ -156,14 +156,24 @@ describe('their code', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let arrive = (_start: typeof startNotifications) => {};
     notificationsFrom(() => new Promise((resolve) => (arrive = resolve)));
-    const gone = watchNotifications({ clientId: 'c1', unread: signal(1), open: signal(false), notify: signal({ title: true, sound: false }) });
+    const gone = watchNotifications({
+      clientId: 'c1',
+      unread: signal(1),
+      open: signal(false),
+      notify: signal({ title: true, sound: false }),
+    });
     gone();
     setVisibility('hidden');
     arrive(startNotifications);
     await Promise.resolve();
     expect(document.title).toBe('My shop');
     notificationsFrom(() => Promise.reject(new Error('offline')));
-    const failed = watchNotifications({ clientId: 'c1', unread: signal(1), open: signal(false), notify: signal({ title: true, sound: false }) });
+    const failed = watchNotifications({
+      clientId: 'c1',
+      unread: signal(1),
+      open: signal(false),
+      notify: signal({ title: true, sound: false }),
+    });
     await Promise.resolve();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be loaded'), 'offline');
     failed();

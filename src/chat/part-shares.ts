@@ -14,7 +14,22 @@ import { safeUrl } from '../ui/safe-url.ts';
 import { authorName } from '../ui/author-name.ts';
 import { checks, MAX_STORED_ENTRIES, valid } from '../store/record-checks.ts';
 
-export const richShares = [h, Fragment, Component, useState, useRef, useLayoutEffect, useMemo, clipLabel, More, cutText, safeUrl, NewTabNote, Linkified, say];
+export const richShares = [
+  h,
+  Fragment,
+  Component,
+  useState,
+  useRef,
+  useLayoutEffect,
+  useMemo,
+  clipLabel,
+  More,
+  cutText,
+  safeUrl,
+  NewTabNote,
+  Linkified,
+  say,
+];
 export const markdownShares = [h, Fragment, NewTabNote, Linkified];
 export const menuShares = [h, useRef, useLayoutEffect, say, authorName];
 export const storageShares = [slot, checks, valid, MAX_STORED_ENTRIES];

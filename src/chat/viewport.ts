@@ -9,9 +9,7 @@ export function trackVisualViewport(root: ShadowRoot): () => void {
   const sheet = new CSSStyleSheet();
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const update = () => {
-    sheet.replaceSync(
-      `:host{--parley-viewport-top:${viewport.offsetTop}px;--parley-viewport-height:${viewport.height}px}`,
-    );
+    sheet.replaceSync(`:host{--parley-viewport-top:${viewport.offsetTop}px;--parley-viewport-height:${viewport.height}px}`);
   };
   update();
   viewport.addEventListener('resize', update);

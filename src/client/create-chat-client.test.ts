@@ -51,7 +51,10 @@ function sendFrames(socket: FakeSocket) {
     const check = OutgoingFrame.safeParse(frame);
     if (!check.success) throw new Error(`the client sent a frame the spec does not allow: ${JSON.stringify(frame)}`);
   }
-  return socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
+  return socket
+    .frames()
+    .filter((f) => f.type === 'message.send')
+    .map((f) => f.payload!);
 }
 
 beforeEach(() => {
@@ -99,7 +102,7 @@ describe('sending', () => {
     expect(sendFrames(socket)[0]!.metadata).toEqual({ language: 'de', timezone: 5.5 });
   });
 
-  it('ignores blank text and refuses text over 2,000 characters (the socket sets no limit; 255 is the REST API\'s)', async () => {
+  it("ignores blank text and refuses text over 2,000 characters (the socket sets no limit; 255 is the REST API's)", async () => {
     const t = setup();
     await expect(t.client.send('   ')).resolves.toBeUndefined();
     await expect(t.client.send('x'.repeat(2001))).rejects.toThrow(/2000/);
@@ -303,7 +306,7 @@ describe('connection status', () => {
       clientId: 'wrong',
       baseUrl: 'https://service.test',
       fetch: http.fetch,
-    tabs: false,
+      tabs: false,
       WebSocket: sockets.SocketClass,
       environment: fakeEnvironment().environment,
       logger: silentLogger(),
@@ -471,7 +474,10 @@ describe('history brought back while messages arrive', () => {
     const threadId = t.client.threadId;
     const say = (from: number, count: number) => {
       for (let i = from; i < from + count; i++) {
-        socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] } });
+        socket.receive({
+          type: 'message.received',
+          payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] },
+        });
       }
     };
     say(0, 260); // more than the 200 kept in memory: the oldest are in storage only
@@ -497,7 +503,10 @@ describe('the whole conversation: transcript() and forget()', () => {
     const socket = await connected(t);
     const threadId = t.client.threadId;
     for (let i = 0; i < 260; i++) {
-      socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] } });
+      socket.receive({
+        type: 'message.received',
+        payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: `m${i}` } }] }] },
+      });
     }
     await settle();
     expect(t.client.hasOlder.value).toBe(true); // the oldest are in storage only
@@ -513,7 +522,10 @@ describe('the whole conversation: transcript() and forget()', () => {
     const inner = memoryStore(`broken-${++stores}`);
     const t = setup({}, { store: { ...inner, loadOlder: () => Promise.reject(new Error('gone')) } });
     const socket = await connected(t);
-    socket.receive({ type: 'message.received', payload: { threadId: t.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'hi' } }] }] } });
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId: t.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'hi' } }] }] },
+    });
     await settle();
     expect((await t.client.transcript()).map((e) => e.text)).toEqual(['hi']);
   });

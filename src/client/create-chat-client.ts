@@ -38,7 +38,11 @@ const noConversation = (): Op => ({
 });
 
 /** reset() and forget(), in every tab (none for a configuration that cannot work). */
-function threadEnds(ready: Promise<void>, works: () => boolean, coordinator: Pick<Coordinator, 'reset' | 'forget'>): Pick<ChatClient, 'reset' | 'forget'> {
+function threadEnds(
+  ready: Promise<void>,
+  works: () => boolean,
+  coordinator: Pick<Coordinator, 'reset' | 'forget'>,
+): Pick<ChatClient, 'reset' | 'forget'> {
   const inEveryTab = (run: () => Promise<void>) => async () => {
     await ready;
     if (works()) await run();

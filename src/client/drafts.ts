@@ -3,7 +3,15 @@
 // unique to this tab.
 import { checkEvent, checkUser } from './user-check.ts';
 import type { Clock } from '../connection/clock.ts';
-import { buildDraft, quickReplyAction, toParams, type ChatUser, type Locale, type OutgoingDraft, type SendRequest } from '../conversation/send-payloads.ts';
+import {
+  buildDraft,
+  quickReplyAction,
+  toParams,
+  type ChatUser,
+  type Locale,
+  type OutgoingDraft,
+  type SendRequest,
+} from '../conversation/send-payloads.ts';
 import type { RichAction } from '../conversation/rich.ts';
 import { serviceLanguage } from '../i18n/language-tags.ts';
 import type { UserEntry } from '../conversation/transcript.ts';

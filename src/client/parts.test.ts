@@ -46,14 +46,20 @@ describe('drafts', () => {
 
   it('tells the service a two-letter language or none: never "fi" for Filipino, never "c" for a C locale', () => {
     const under = (browser: string, configured?: string) =>
-      createDrafts({ tabId: 't', clock: systemClock, locale: { language: () => browser, timezoneHours: () => 0 }, language: configured, user: undefined }).text('x')!.draft.metadata;
+      createDrafts({
+        tabId: 't',
+        clock: systemClock,
+        locale: { language: () => browser, timezoneHours: () => 0 },
+        language: configured,
+        user: undefined,
+      }).text('x')!.draft.metadata;
     expect(under('C')).toEqual({ timezone: 0 });
     expect(under('C', 'fil-PH')).toEqual({ timezone: 0 });
     expect(under('de-DE', 'fil-PH')).toEqual({ language: 'de', timezone: 0 }); // the browser's, then
     expect(under('C', 'pt-BR')).toEqual({ language: 'pt', timezone: 0 });
   });
 
-  it('a language set later applies to the next messages (the element\'s live `language`)', () => {
+  it("a language set later applies to the next messages (the element's live `language`)", () => {
     const d = drafts('de');
     expect(d.text('a')!.draft.metadata).toMatchObject({ language: 'de' });
     d.setLanguage('ar-EG');
@@ -80,8 +86,14 @@ describe('drafts', () => {
 
   it('quick replies and rich actions show their label; setUser applies to the next ones', () => {
     const d = drafts();
-    expect(d.quickReply({ label: 'Yes', type: 'event', value: 'agree' } as never)).toMatchObject({ text: 'Yes', draft: { speech: 'Yes', attachment: { payload: { name: 'agree' } } } });
-    expect(d.action('I want Pro', { type: 'postback', text: 'Sign me up' })).toMatchObject({ text: 'I want Pro', draft: { speech: 'Sign me up' } });
+    expect(d.quickReply({ label: 'Yes', type: 'event', value: 'agree' } as never)).toMatchObject({
+      text: 'Yes',
+      draft: { speech: 'Yes', attachment: { payload: { name: 'agree' } } },
+    });
+    expect(d.action('I want Pro', { type: 'postback', text: 'Sign me up' })).toMatchObject({
+      text: 'I want Pro',
+      draft: { speech: 'Sign me up' },
+    });
     d.setUser({ name: 'Bob' });
     expect(d.startEvent('welcome')).toMatchObject({ hidden: true, draft: { originator: { name: 'Bob' } } });
   });
@@ -112,6 +124,9 @@ describe('the reported status', () => {
     const error = configurationError({ baseUrl: 'ftp://x' }, logger)!;
     expect(error.message).toMatch(/client-id is missing.*base-url "ftp:\/\/x" is not an http/);
     expect(logger.error).toHaveBeenCalledTimes(1);
-    expect(reportedStatus(signal<ConnectionStatus>({ state: 'open' }), error, vi.fn()).status.value).toMatchObject({ state: 'error', error });
+    expect(reportedStatus(signal<ConnectionStatus>({ state: 'open' }), error, vi.fn()).status.value).toMatchObject({
+      state: 'error',
+      error,
+    });
   });
 });

@@ -11,7 +11,15 @@ import type { ThreadMeta } from '../store/contract.ts';
 import { clientStorage } from './storage.ts';
 
 const meta = (threadId = 'thread-1'): ThreadMeta => ({ version: 2, threadId, startEventQueued: true, readSeq: 0 });
-const said = (n: number): UserEntry => ({ kind: 'user', id: `u${n}`, seq: n, at: n, text: `message ${n}`, status: 'delivered', traceId: n });
+const said = (n: number): UserEntry => ({
+  kind: 'user',
+  id: `u${n}`,
+  seq: n,
+  at: n,
+  text: `message ${n}`,
+  status: 'delivered',
+  traceId: n,
+});
 const request = (rid: string) => ({ rid, text: 'queued', at: 1, draft: { kind: 'text' as const, speech: 'queued' } });
 
 const webStorageKeys = () =>
@@ -48,7 +56,7 @@ describe('storage="memory"', () => {
 });
 
 describe('storage="session"', () => {
-  it('keeps the conversation in this tab\'s sessionStorage at page hide, and takes it back', async () => {
+  it("keeps the conversation in this tab's sessionStorage at page hide, and takes it back", async () => {
     const storage = await chatIn('session', 'ses-1');
     pageHide();
     expect(webStorageKeys()).toEqual(['parley:session:ses-1']);

@@ -31,7 +31,11 @@ async function settle() {
 }
 
 const sends = (t: ReturnType<typeof page>) =>
-  t.sockets.last().frames().filter((f) => f.type === 'message.send').map((f) => (f.payload as { speech: string }).speech);
+  t.sockets
+    .last()
+    .frames()
+    .filter((f) => f.type === 'message.send')
+    .map((f) => (f.payload as { speech: string }).speech);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -24,7 +24,17 @@ describe('checkUser: what setUser() takes, as the socket API does', () => {
   });
 
   it('takes every field of the socket profile, and returns a copy without undefined fields', () => {
-    const profile = { fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', gender: 'F', locale: 'en-GB', timezone: 0, country: 'GB', email: 'ada@example.com', picture: 'https://example.com/ada.png' };
+    const profile = {
+      fullName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      gender: 'F',
+      locale: 'en-GB',
+      timezone: 0,
+      country: 'GB',
+      email: 'ada@example.com',
+      picture: 'https://example.com/ada.png',
+    };
     const user = { name: 'Ada', profile: { ...profile, email: undefined }, metadata: { plan: 'pro', seats: [1, 2] } };
     const checked = checkUser(user);
     expect(checked).toEqual({ name: 'Ada', profile: { ...profile, email: undefined }, metadata: { plan: 'pro', seats: [1, 2] } });

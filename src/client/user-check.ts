@@ -22,12 +22,13 @@ const PROFILE: Record<string, Expected> = {
   picture: 'string',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const fits = (expected: Expected, value: unknown): boolean =>
   typeof expected === 'string'
-    ? expected === 'object' ? isRecord(value) : typeof value === expected
+    ? expected === 'object'
+      ? isRecord(value)
+      : typeof value === expected
     : typeof value === 'string' && expected.test(value);
 
 function refuse(call: string, problem: string): never {
@@ -42,7 +43,8 @@ function checkFields(call: string, path: string, value: unknown, fields: Record<
     const name = path + key;
     if (value[key] === undefined) continue;
     if (!expected) refuse(call, `${path && /^(language|phoneNumber)$/.test(key) ? 'REST-only' : 'unknown'} field ${name}`);
-    if (!fits(expected, value[key])) refuse(call, `${name} must ${typeof expected === 'string' ? `be of type ${expected}` : `be a string matching ${expected}`}`);
+    if (!fits(expected, value[key]))
+      refuse(call, `${name} must ${typeof expected === 'string' ? `be of type ${expected}` : `be a string matching ${expected}`}`);
   }
 }
 

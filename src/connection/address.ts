@@ -92,7 +92,14 @@ export async function requestAddress(request: AddressRequest, deps: AddressDeps)
   }
   // The spec promises wss://. A browser refuses ws:// from an https: page with an obscure error.
   if (/^ws:/i.test(payload.endpoint) && deps.pageProtocol === 'https:') {
-    return { ok: false, error: { kind: 'malformed', message: `the service gave an unencrypted socket address (${payload.endpoint}), which an https: page cannot open: the spec wants wss://`, final: true } };
+    return {
+      ok: false,
+      error: {
+        kind: 'malformed',
+        message: `the service gave an unencrypted socket address (${payload.endpoint}), which an https: page cannot open: the spec wants wss://`,
+        final: true,
+      },
+    };
   }
   return { ok: true, endpoint: payload.endpoint, sessionId, ...(secret !== undefined ? { secret } : {}) };
 }

@@ -36,7 +36,13 @@ function setup(options: SetupOptions = {}) {
       onStateChange: (state) => states.push(state),
       ...(options.timings ? { timings: options.timings } : {}),
     },
-    { WebSocket: options.WebSocket?.(page) ?? sockets.SocketClass, random: options.random ?? (() => 0.5), environment: env.environment, policy: page.policy, logger },
+    {
+      WebSocket: options.WebSocket?.(page) ?? sockets.SocketClass,
+      random: options.random ?? (() => 0.5),
+      environment: env.environment,
+      policy: page.policy,
+      logger,
+    },
   );
   return { connection, sockets, http, page, env, logger, frames, states };
 }
@@ -198,7 +204,7 @@ describe('failures of the address request', () => {
   });
 });
 
-describe("a page whose Content-Security-Policy refuses the service (connect-src)", () => {
+describe('a page whose Content-Security-Policy refuses the service (connect-src)', () => {
   type Page = ReturnType<typeof fakePolicyWatch>;
   /**
    * The browser's way: fetch rejects with a TypeError, and the refusal comes in an event of its
@@ -215,7 +221,8 @@ describe("a page whose Content-Security-Policy refuses the service (connect-src)
     };
   const ADDRESS_REFUSED =
     "the page's Content-Security-Policy blocks https://service.test/socket.info (connect-src): add https://service.test and the service's wss:// socket address to connect-src";
-  const SOCKET_REFUSED = "the page's Content-Security-Policy blocks the socket to ws://service.test (connect-src): add ws://service.test to connect-src";
+  const SOCKET_REFUSED =
+    "the page's Content-Security-Policy blocks the socket to ws://service.test (connect-src): add ws://service.test to connect-src";
 
   /** Nothing may bring it back: not time, not the page coming back to view, not Retry now. */
   async function expectNoRetry(t: ReturnType<typeof setup>) {
@@ -233,7 +240,11 @@ describe("a page whose Content-Security-Policy refuses the service (connect-src)
       const t = setup({ script: ['network-error', 'network-error'], fetch: refusing(when) });
       t.connection.start();
       await settle();
-      expect(t.connection.state).toEqual({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: ADDRESS_REFUSED, final: true } });
+      expect(t.connection.state).toEqual({
+        kind: 'closed',
+        reason: 'fatal',
+        error: { kind: 'policy', message: ADDRESS_REFUSED, final: true },
+      });
       expect(t.states.map((s) => s.kind)).toEqual(['connecting', 'closed']);
       await expectNoRetry(t);
       expect(t.http.requests).toHaveLength(1);
@@ -254,7 +265,11 @@ describe("a page whose Content-Security-Policy refuses the service (connect-src)
     socket.onerror?.({});
     expect(t.connection.state.kind).toBe('connecting'); // a task for the refusal to show
     await settle();
-    expect(t.connection.state).toEqual({ kind: 'closed', reason: 'fatal', error: { kind: 'policy', message: SOCKET_REFUSED, final: true } });
+    expect(t.connection.state).toEqual({
+      kind: 'closed',
+      reason: 'fatal',
+      error: { kind: 'policy', message: SOCKET_REFUSED, final: true },
+    });
     await expectNoRetry(t);
     expect(t.sockets.sockets).toHaveLength(1);
     expect(t.http.requests).toHaveLength(1);
@@ -477,7 +492,10 @@ describe('reconnecting', () => {
   });
 
   it('tells the console once per reason, not once per retry, and again after it connected', async () => {
-    const t = setup({ script: [{ status: 503 }, { status: 503 }, { status: 503 }, 'network-error', 'network-error', { status: 503 }], random: () => 1 });
+    const t = setup({
+      script: [{ status: 503 }, { status: 503 }, { status: 503 }, 'network-error', 'network-error', { status: 503 }],
+      random: () => 1,
+    });
     t.connection.start();
     for (let i = 0; i < 6; i++) {
       await settle();

@@ -160,10 +160,7 @@ export function createConnection(options: ConnectionOptions, deps: ConnectionDep
   // Browsers can miss the `online` event (across a sleep, a network change), and nothing else
   // would ever wake the offline state: ask again now and then.
   function recheckOnline(): void {
-    timer = clock.setTimeout(
-      () => (environment.isOnline() ? dispatch({ type: 'online' }) : recheckOnline()),
-      timings.offlineRecheckMs,
-    );
+    timer = clock.setTimeout(() => (environment.isOnline() ? dispatch({ type: 'online' }) : recheckOnline()), timings.offlineRecheckMs);
   }
 
   function receive(data: unknown): void {
@@ -235,7 +232,10 @@ function consoleReport(logger: Logger): (state: ConnectionState, wait: number) =
       if (troubleKey(state.error) === reported) return;
       reported = troubleKey(state.error);
       const report = !everOpened && state.attempt === 1 ? logger.error : logger.warn;
-      report.call(logger, `[parley] connection failed: ${state.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (and with growing gaps while it fails)`);
+      report.call(
+        logger,
+        `[parley] connection failed: ${state.error.message}; retrying in ${(wait / 1000).toFixed(1)} s (and with growing gaps while it fails)`,
+      );
     } else if (state.kind === 'closed' && state.reason === 'fatal' && state.error) {
       logger.error(`[parley] cannot connect: ${state.error.message}`);
     }

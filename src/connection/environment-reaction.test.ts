@@ -47,7 +47,11 @@ describe('reactToEnvironment', () => {
 
   it('does nothing on becoming visible while connecting, idle or closed', () => {
     const wake = vi.fn(() => dead);
-    for (const state of [{ kind: 'connecting', attempt: 0 }, { kind: 'idle' }, { kind: 'closed', reason: 'stopped' }] as ConnectionState[]) {
+    for (const state of [
+      { kind: 'connecting', attempt: 0 },
+      { kind: 'idle' },
+      { kind: 'closed', reason: 'stopped' },
+    ] as ConnectionState[]) {
       expect(react('visible', state, online, { wake })).toEqual([]);
     }
     expect(wake).not.toHaveBeenCalled();

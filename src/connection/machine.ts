@@ -68,9 +68,7 @@ export function transition(state: ConnectionState, event: ConnectionEvent, ctx: 
         case 'opened':
           return { kind: 'open', attempt: state.attempt, since: ctx.now };
         case 'failed':
-          return event.error.final
-            ? { kind: 'closed', reason: 'fatal', error: event.error }
-            : waiting(state.attempt, event.error, ctx);
+          return event.error.final ? { kind: 'closed', reason: 'fatal', error: event.error } : waiting(state.attempt, event.error, ctx);
         case 'offline':
           return { kind: 'offline', attempt: state.attempt };
         default:

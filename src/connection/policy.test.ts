@@ -41,7 +41,7 @@ describe('what a refusal says', () => {
     );
   });
 
-  it("names a socket by its origin only (the rest of its address is single-use)", () => {
+  it('names a socket by its origin only (the rest of its address is single-use)', () => {
     expect(socketRefused('wss://socket.svc.example/ws/abc?token=secret', violation).message).toBe(
       "the page's Content-Security-Policy blocks the socket to wss://socket.svc.example (connect-src): add wss://socket.svc.example to connect-src",
     );
@@ -55,7 +55,10 @@ describe('recordRefusals', () => {
     page.refuse('https://svc.example', 'img-src');
     expect(refusals.of('https://svc.example/socket.info')).toBeUndefined();
     page.refuse('https://svc.example/socket.info');
-    expect(refusals.of('https://svc.example/socket.info')).toEqual({ blockedURI: 'https://svc.example/socket.info', directive: 'connect-src' });
+    expect(refusals.of('https://svc.example/socket.info')).toEqual({
+      blockedURI: 'https://svc.example/socket.info',
+      directive: 'connect-src',
+    });
     refusals.stop();
     expect(page.listenerCount()).toBe(0);
   });

@@ -14,4 +14,5 @@ export interface ChatClientEventMap {
 }
 
 /** The events one tab passes on to the others (connection changes travel as status ops). */
-export type SharedEvent = { [K in 'message' | 'delivered' | 'error']: { type: K; detail: ChatClientEventMap[K] } }['message' | 'delivered' | 'error'];
+export type SharedEvent = { [K in 'message' | 'delivered' | 'error']: { type: K; detail: ChatClientEventMap[K] } }[
+  'message' | 'delivered' | 'error'];

@@ -38,10 +38,7 @@ function delayOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-export function expandReceived(
-  payload: ReceivedPayload,
-  context: { now: number; nextId: () => string; logger: Logger },
-): ExpandedMessage {
+export function expandReceived(payload: ReceivedPayload, context: { now: number; nextId: () => string; logger: Logger }): ExpandedMessage {
   const entries: TimedEntry[] = [];
   let keepTyping = false;
   // The delays of one frame add up to MAX_TYPING_DELAY_MS at most: later ones are shortened.
@@ -115,7 +112,9 @@ export function expandReceived(
   const last = entries.at(-1);
   if (more && last) {
     last.entry.more = more;
-    context.logger.warn(`[parley] a message of ${entries.length + more} responses: the first ${entries.length} are shown, the rest counted`);
+    context.logger.warn(
+      `[parley] a message of ${entries.length + more} responses: the first ${entries.length} are shown, the rest counted`,
+    );
   }
   return { entries, keepTyping };
 }

@@ -112,9 +112,7 @@ export function createReplica(): Replica {
   /** How many entries the visitor has asked to see (scrolling back raises it). */
   let windowSize = WINDOW_ENTRIES;
 
-  const entries = computed<readonly TranscriptEntry[]>(() =>
-    local.value.length === 0 ? window.value : [...window.value, ...local.value],
-  );
+  const entries = computed<readonly TranscriptEntry[]>(() => (local.value.length === 0 ? window.value : [...window.value, ...local.value]));
 
   function trimmed(list: TranscriptEntry[]): TranscriptEntry[] {
     if (list.length <= windowSize) return list;

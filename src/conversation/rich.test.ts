@@ -46,7 +46,12 @@ describe('toRichContent: templates become entries the UI can draw', () => {
   it('a list: items with thumbnails and actions, then buttons', () => {
     const list = {
       items: [
-        { title: 'Starter', subtitle: 'Free', media: { url: 'https://cdn.test/s.png', type: 'image' }, action: { type: 'postback', value: 'starter' } },
+        {
+          title: 'Starter',
+          subtitle: 'Free',
+          media: { url: 'https://cdn.test/s.png', type: 'image' },
+          action: { type: 'postback', value: 'starter' },
+        },
         { title: 'Team', media: { url: 'javascript:alert(1)' } },
       ],
       buttons: [{ type: 'phone', label: 'Call us', value: '+44 20 7946 0958' }],
@@ -63,7 +68,11 @@ describe('toRichContent: templates become entries the UI can draw', () => {
 
   it('image, video, audio and file need an http(s) url; the title may be missing', () => {
     for (const type of ['image', 'video', 'audio', 'file'] as const) {
-      expect(drawn(toRichContent(type, { title: 'T', url: 'https://cdn.test/x' }))).toEqual({ type, title: 'T', url: 'https://cdn.test/x' });
+      expect(drawn(toRichContent(type, { title: 'T', url: 'https://cdn.test/x' }))).toEqual({
+        type,
+        title: 'T',
+        url: 'https://cdn.test/x',
+      });
       expect(drawn(toRichContent(type, { url: 'http://cdn.test/x' }))).toMatchObject({ title: '' });
       expect(problem(toRichContent(type, { title: 'T', url: 'data:text/html,<script>' }))).toMatch(/http\(s\) address/);
       expect(problem(toRichContent(type, { title: 'T', url: '/relative.png' }))).toMatch(/http\(s\) address/);
@@ -76,7 +85,9 @@ describe('toRichContent: templates become entries the UI can draw', () => {
       title: 'Office',
       url: 'https://www.openstreetmap.org/?mlat=51.5072&mlon=-0.1276#map=16/51.5072/-0.1276',
     });
-    expect(drawn(toRichContent('location', { title: 'Office', lat: 48.85, long: 2.35 }))).toMatchObject({ url: expect.stringContaining('mlat=48.85&mlon=2.35') });
+    expect(drawn(toRichContent('location', { title: 'Office', lat: 48.85, long: 2.35 }))).toMatchObject({
+      url: expect.stringContaining('mlat=48.85&mlon=2.35'),
+    });
     expect(problem(toRichContent('location', { title: 'Nowhere', lat: '', long: '2' }))).toMatch(/latitude/);
     expect(problem(toRichContent('location', { title: 'Mars', lat: '123', long: '2' }))).toMatch(/latitude/);
   });
@@ -115,7 +126,9 @@ describe('toRichContent: templates become entries the UI can draw', () => {
   });
 
   it('a broken action or button value does not sink the template', () => {
-    const result = drawn(toRichContent('card', { title: 'x', action: { type: 'url', value: 'ftp://x' }, buttons: [{ type: 'postback', label: 'Empty' }] }));
+    const result = drawn(
+      toRichContent('card', { title: 'x', action: { type: 'url', value: 'ftp://x' }, buttons: [{ type: 'postback', label: 'Empty' }] }),
+    );
     expect(result).toEqual({ type: 'card', card: { title: 'x', buttons: [] } });
   });
 });

@@ -2,13 +2,7 @@
 // safe at the edge (src/protocol/templates.ts). Every address here is an absolute http(s) URL
 // (or a tel: URL for a phone button); anything the widget must not draw is already gone.
 import type { Params } from '../protocol/frames.ts';
-import {
-  TemplatePayloads,
-  type CardPayload,
-  type TemplateAction,
-  type TemplatePayload,
-  type TemplateType,
-} from '../protocol/templates.ts';
+import { TemplatePayloads, type CardPayload, type TemplateAction, type TemplatePayload, type TemplateType } from '../protocol/templates.ts';
 import { httpUrl } from '../util/http-url.ts';
 
 /** What activating a button, a card or a list item does. */

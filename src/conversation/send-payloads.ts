@@ -32,8 +32,7 @@ export const browserLocale: Locale = {
 export function toParams(params: Record<string, unknown>): Params {
   const result: Params = {};
   for (const [key, value] of Object.entries(params)) {
-    const isSpecShape =
-      Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'value' in item);
+    const isSpecShape = Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'value' in item);
     result[key] = isSpecShape ? (value as Params[string]) : [{ value }];
   }
   return result;

@@ -55,12 +55,18 @@ async function openSocket(t: ReturnType<typeof tab>): Promise<FakeSocket> {
   return socket;
 }
 
-const sends = (socket: FakeSocket) => socket.frames().filter((f) => f.type === 'message.send').map((f) => f.payload!);
+const sends = (socket: FakeSocket) =>
+  socket
+    .frames()
+    .filter((f) => f.type === 'message.send')
+    .map((f) => f.payload!);
 /** The service: confirms every message.send the socket carried (again for resends, as the spec's dedupe does). */
 function confirmAll(socket: FakeSocket): void {
-  for (const payload of sends(socket)) socket.receive({ type: 'message.delivered', payload: { threadId: payload.threadId, traceId: payload.traceId } });
+  for (const payload of sends(socket))
+    socket.receive({ type: 'message.delivered', payload: { threadId: payload.threadId, traceId: payload.traceId } });
 }
-const users = (t: ReturnType<typeof tab>) => t.client.entries.value.flatMap((e) => (e.kind === 'user' && !e.hidden ? [`${e.text}:${e.traceId}:${e.status}`] : []));
+const users = (t: ReturnType<typeof tab>) =>
+  t.client.entries.value.flatMap((e) => (e.kind === 'user' && !e.hidden ? [`${e.text}:${e.traceId}:${e.status}`] : []));
 
 describe('storage that fails mid-conversation (quota, a closed connection)', () => {
   it('goes on in memory without reusing a traceId or dropping the thread, and writes everything once storage works again', async () => {
@@ -141,7 +147,10 @@ describe('a socket that dies quietly, and a message that failed on it', () => {
   });
 
   it('a message failed by its delivery deadline goes again, same traceId, when the next socket opens', async () => {
-    const t = tab(memoryStore(`failed-${++clientIds}`), { deliveryTimeoutMs: 20_000, timings: { pingIntervalMs: 1e9, pongTimeoutMs: 1e9 } });
+    const t = tab(memoryStore(`failed-${++clientIds}`), {
+      deliveryTimeoutMs: 20_000,
+      timings: { pingIntervalMs: 1e9, pongTimeoutMs: 1e9 },
+    });
     const first = await openSocket(t);
     await t.client.send('slow service');
     await vi.advanceTimersByTimeAsync(20_000);

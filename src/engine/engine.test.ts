@@ -41,7 +41,9 @@ describe('expandReceived', () => {
   it('shows the fallback, once, for responses it cannot render', () => {
     const ctx = context();
     const result = expandReceived(
-      payload([{ fallback: 'A card about pricing', responses: [{ type: 'card', payload: {} }, { type: 'image', delay: 5 }, text('After')] }]),
+      payload([
+        { fallback: 'A card about pricing', responses: [{ type: 'card', payload: {} }, { type: 'image', delay: 5 }, text('After')] },
+      ]),
       ctx,
     );
     expect(result.entries.map((e) => [e.entry.text, e.entry.isFallback ?? false])).toEqual([
@@ -62,14 +64,20 @@ describe('expandReceived', () => {
     ]);
   });
 
-  it('a template becomes a rich entry carrying the fallback; custom a hidden entry for the site\'s renderers; a bad one falls back and the rest shows', () => {
+  it("a template becomes a rich entry carrying the fallback; custom a hidden entry for the site's renderers; a bad one falls back and the rest shows", () => {
     const ctx = context();
     const image = { type: 'image', payload: { title: 'Our office', url: 'https://cdn.test/office.jpg' }, delay: 300 };
     const result = expandReceived(
       payload([
         {
           fallback: 'Our office: https://cdn.test/office.jpg',
-          responses: [text('Here it is'), image, { type: 'custom', payload: { widget: 'calendar' } }, { type: 'image', payload: { url: 'javascript:x' } }, text('Anything else?')],
+          responses: [
+            text('Here it is'),
+            image,
+            { type: 'custom', payload: { widget: 'calendar' } },
+            { type: 'image', payload: { url: 'javascript:x' } },
+            text('Anything else?'),
+          ],
         },
       ]),
       ctx,
@@ -87,7 +95,10 @@ describe('expandReceived', () => {
     expect(drawn!.response).toBe(image);
     expect(custom).toMatchObject({ hidden: true, response: { type: 'custom', payload: { widget: 'calendar' } } });
     expect(broken!.response).toEqual({ type: 'image', payload: { url: 'javascript:x' } });
-    expect(custom!.message).toEqual({ fallback: 'Our office: https://cdn.test/office.jpg', originator: { name: 'Parley Bot', role: 'bot' } });
+    expect(custom!.message).toEqual({
+      fallback: 'Our office: https://cdn.test/office.jpg',
+      originator: { name: 'Parley Bot', role: 'bot' },
+    });
     expect(ctx.logger.warn).toHaveBeenCalledWith(expect.stringContaining('the url of a "image" must be an http(s) address'));
   });
 
@@ -96,7 +107,10 @@ describe('expandReceived', () => {
   });
 
   it('keeps quick replies with their response, dropping unlabelled ones', () => {
-    const replies = [{ label: 'Yes', value: 'yes', type: 'text' }, { label: ' ', value: 'x' }];
+    const replies = [
+      { label: 'Yes', value: 'yes', type: 'text' },
+      { label: ' ', value: 'x' },
+    ];
     const [entry] = expandReceived(payload([{ responses: [text('Sure?', 0, replies)] }]), context()).entries;
     expect(entry!.entry.quickReplies).toEqual([{ label: 'Yes', value: 'yes', type: 'text' }]);
   });
@@ -120,7 +134,12 @@ describe('expandReceived', () => {
       'bot',
     ]);
     const [agent] = expandReceived(
-      payload([{ originator: { name: 'Sam', role: 'moderator', profile: { picture: 'https://x.test/sam.png' } }, responses: [text('Hi, Sam here')] }]),
+      payload([
+        {
+          originator: { name: 'Sam', role: 'moderator', profile: { picture: 'https://x.test/sam.png' } },
+          responses: [text('Hi, Sam here')],
+        },
+      ]),
       context(),
     ).entries;
     expect(agent!.entry).toMatchObject({ from: 'agent', name: 'Sam', picture: 'https://x.test/sam.png' });
@@ -182,7 +201,10 @@ describe('transcript functions', () => {
 
 describe('outgoing helpers', () => {
   it('quick replies: event types trigger the named event, others send their value or label', () => {
-    expect(quickReplyAction({ label: 'Talk to us', value: 'handover', type: 'event' })).toEqual({ speech: 'Talk to us', eventName: 'handover' });
+    expect(quickReplyAction({ label: 'Talk to us', value: 'handover', type: 'event' })).toEqual({
+      speech: 'Talk to us',
+      eventName: 'handover',
+    });
     expect(quickReplyAction({ label: 'Pricing', value: 'pricing please', type: 'text' })).toEqual({ speech: 'pricing please' });
     expect(quickReplyAction({ label: 'Pricing' })).toEqual({ speech: 'Pricing' });
   });
@@ -268,7 +290,10 @@ describe('player', () => {
 
   it('shows thousands of entries without a delay in one go, with no call stack as deep as they are many', () => {
     const { p, shown } = player();
-    const entry = (text: string, delay = 0) => ({ entry: { kind: 'received', id: text, seq: 0, at: 0, from: 'bot', text } as ReceivedEntry, delay });
+    const entry = (text: string, delay = 0) => ({
+      entry: { kind: 'received', id: text, seq: 0, at: 0, from: 'bot', text } as ReceivedEntry,
+      delay,
+    });
     p.enqueue([entry('first', 1_000), ...Array.from({ length: 50_000 }, (_, i) => entry(`r${i}`))], false);
     expect(shown).toHaveLength(0);
     vi.advanceTimersByTime(1_000);

@@ -66,7 +66,15 @@ interface ThreadEnds {
 }
 
 /** reset() and forget(): the conversation goes on in a new thread, connected or not, kept or not. */
-function newThreads({ ready, connection, state, journal, store, startThread, startConnection }: ThreadEnds): Pick<Engine, 'reset' | 'forget'> {
+function newThreads({
+  ready,
+  connection,
+  state,
+  journal,
+  store,
+  startThread,
+  startConnection,
+}: ThreadEnds): Pick<Engine, 'reset' | 'forget'> {
   return {
     async reset(): Promise<void> {
       await ready;
@@ -88,6 +96,21 @@ function newThreads({ ready, connection, state, journal, store, startThread, sta
       await store.clear();
     },
   };
+}
+
+/** Entries another tab's engine wrote and this one lacks (a hand-off): kept, and their trace ids and requests known. */
+function adoptEntries({ options, journal, state, traceFloor, publish }: EngineCore, entries: TranscriptEntry[]): void {
+  const known = new Set(options.shown?.()?.entries.map((entry) => entry.id));
+  const lacking = entries.filter((entry) => !known.has(entry.id));
+  for (const entry of lacking) {
+    journal.entry(state.meta.threadId, entry);
+    state.lastSeq = Math.max(state.lastSeq, entry.seq);
+    if (entry.kind === 'user') {
+      state.taken.add(requestIdOf(entry.id));
+      traceFloor.saw(entry.traceId);
+    }
+  }
+  if (lacking.length) publish({ op: 'put', entries: lacking });
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -113,7 +136,23 @@ export function createEngine(options: EngineOptions): Engine {
   const player = createPlayer({ clock, onReveal: (entries) => publish({ op: 'put', entries }) });
   // One object for all the parts (intake.ts, incoming.ts and the rest): its names are paid for once.
   const idSalt = Math.floor(random() * 36 ** 4).toString(36);
-  const core: EngineCore = { options, state, store, clock, logger, traceFloor, journal, outbox, player, publish, emit, idSalt, stateOf, onEntry: change, flush: () => flush() };
+  const core: EngineCore = {
+    options,
+    state,
+    store,
+    clock,
+    logger,
+    traceFloor,
+    journal,
+    outbox,
+    player,
+    publish,
+    emit,
+    idSalt,
+    stateOf,
+    onEntry: change,
+    flush: () => flush(),
+  };
   const { enqueue } = createIntake(core);
   const handleFrame = createIncoming(core);
   const [startThread, continueInNewThread] = threadStarts(core, enqueue, queueStartEvent);
@@ -173,19 +212,7 @@ export function createEngine(options: EngineOptions): Engine {
       startConnection();
       flush();
     },
-    adopt(entries: TranscriptEntry[]): void {
-    const known = new Set(options.shown?.()?.entries.map((entry) => entry.id));
-    const lacking = entries.filter((entry) => !known.has(entry.id));
-    for (const entry of lacking) {
-      journal.entry(state.meta.threadId, entry);
-      state.lastSeq = Math.max(state.lastSeq, entry.seq);
-      if (entry.kind === 'user') {
-        state.taken.add(requestIdOf(entry.id));
-        traceFloor.saw(entry.traceId);
-      }
-    }
-    if (lacking.length) publish({ op: 'put', entries: lacking });
-    },
+    adopt: (entries: TranscriptEntry[]) => adoptEntries(core, entries),
     discard(traceId: number): void {
       const record = outbox.discard(traceId);
       if (!record) return;

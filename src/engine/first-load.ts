@@ -8,7 +8,10 @@ import { userEntryId } from '../conversation/entry-ids.ts';
 /** Entries read at start: enough to fill the panel; older ones come as the visitor scrolls back. */
 const FIRST_LOAD = 50;
 
-export async function loadConversation({ options, state, journal, outbox, traceFloor, publish, stateOf }: EngineCore, enqueue: Enqueue): Promise<void> {
+export async function loadConversation(
+  { options, state, journal, outbox, traceFloor, publish, stateOf }: EngineCore,
+  enqueue: Enqueue,
+): Promise<void> {
   const { store } = options;
   let stored: StoredConversation | undefined;
   let readable = true;

@@ -67,7 +67,9 @@ export function createOutbox(deps: {
     },
     /** Writes every pending durable message, oldest first, while `send` takes them. */
     flush(send: (record: OutboxRecord) => boolean): void {
-      const ready = [...items.entries()].filter(([, item]) => item.record.entry.status === 'pending' && item.durable).sort(([a], [b]) => a - b);
+      const ready = [...items.entries()]
+        .filter(([, item]) => item.record.entry.status === 'pending' && item.durable)
+        .sort(([a], [b]) => a - b);
       for (const [traceId, item] of ready) {
         if (!send(item.record)) return;
         setStatus(item, 'sent');

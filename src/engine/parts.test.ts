@@ -24,7 +24,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const meta: ThreadMeta = { version: 2, threadId: 't1', startEventQueued: false, readSeq: 0 };
-const request = (rid: string, extra: Partial<SendRequest> = {}): SendRequest => ({ rid, draft: { speech: rid } as never, text: rid, at: 1, ...extra });
+const request = (rid: string, extra: Partial<SendRequest> = {}): SendRequest => ({
+  rid,
+  draft: { speech: rid } as never,
+  text: rid,
+  at: 1,
+  ...extra,
+});
 
 function parts() {
   const store = memoryStore();
@@ -33,10 +39,23 @@ function parts() {
   const publish = (op: Op) => ops.push(op);
   const journal = createJournal(store);
   journal.meta(state.meta);
-  const outbox = createOutbox({ clock: systemClock, deliveryTimeoutMs: 20_000, onChange: (entry) => publish({ op: 'put', entries: [entry] }) });
+  const outbox = createOutbox({
+    clock: systemClock,
+    deliveryTimeoutMs: 20_000,
+    onChange: (entry) => publish({ op: 'put', entries: [entry] }),
+  });
   const traceFloor = createTraceFloor(systemClock, () => 0);
   const flush = vi.fn();
-  const intake = createIntake({ state, store, traceFloor, journal, outbox, publish, onEntry: (entry) => publish({ op: 'put', entries: [entry] }), flush });
+  const intake = createIntake({
+    state,
+    store,
+    traceFloor,
+    journal,
+    outbox,
+    publish,
+    onEntry: (entry) => publish({ op: 'put', entries: [entry] }),
+    flush,
+  });
   const player = createPlayer({ clock: systemClock, onReveal: (entries) => publish({ op: 'put', entries }) });
   const emit = vi.fn();
   const logger = silentLogger();
@@ -49,7 +68,10 @@ describe('the intake', () => {
     const t = parts();
     await Promise.all([t.intake.enqueue(request('a')), t.intake.enqueue(request('b'))]);
     const records = (await t.store.load(10))!.outbox;
-    expect(records.map((record) => [record.entry.text, record.entry.traceId])).toEqual([['a', 1], ['b', 2]]);
+    expect(records.map((record) => [record.entry.text, record.entry.traceId])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(t.flush).toHaveBeenCalledTimes(2);
     expect(t.ops.filter((op) => op.op === 'saved')).toHaveLength(2);
   });
@@ -75,7 +97,7 @@ describe('incoming frames', () => {
     expect(t.emit.mock.calls).toEqual([['delivered', { traceId: 1 }]]);
   });
 
-  it('stores received messages when they arrive and reports them; drops another thread\'s', async () => {
+  it("stores received messages when they arrive and reports them; drops another thread's", async () => {
     const t = parts();
     const message = { threadId: 't1', messages: [{ responses: [{ type: 'text', payload: { text: 'hello' } }] }] };
     t.incoming({ type: 'message.received', payload: { ...message, threadId: 'other' } } as never);
@@ -94,7 +116,12 @@ describe('incoming frames', () => {
     t.incoming({ type: 'message.received', payload: message } as never);
     await t.journal.flushed();
     const stored = (await t.store.load(1_000))!.entries as ReceivedEntry[];
-    expect([stored.length, stored[0]!.text, stored.at(-1)!.text, stored.at(-1)!.more]).toEqual([MAX_ENTRIES_PER_MESSAGE, 'r0', 'r99', 11_900]);
+    expect([stored.length, stored[0]!.text, stored.at(-1)!.text, stored.at(-1)!.more]).toEqual([
+      MAX_ENTRIES_PER_MESSAGE,
+      'r0',
+      'r99',
+      11_900,
+    ]);
     const puts = t.ops.filter((op) => op.op === 'put');
     expect(puts).toHaveLength(1);
     expect(puts[0]).toMatchObject({ entries: { length: 100 } });
@@ -114,6 +141,12 @@ describe('incoming frames', () => {
   });
 
   it('reads traceIds as the spec writes them', () => {
-    expect([toTraceId(3), toTraceId('4'), toTraceId('4a'), toTraceId(1.5), toTraceId(undefined)]).toEqual([3, 4, undefined, undefined, undefined]);
+    expect([toTraceId(3), toTraceId('4'), toTraceId('4a'), toTraceId(1.5), toTraceId(undefined)]).toEqual([
+      3,
+      4,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -18,7 +18,8 @@ export interface Restored {
 export function restoreConversation(stored: StoredConversation): Restored {
   const requeued = new Map<string, UserEntry>();
   const outbox = stored.outbox.map((record) => {
-    const entry: UserEntry = record.entry.error === undefined ? { ...record.entry, status: 'pending' } : { ...record.entry, status: 'failed' };
+    const entry: UserEntry =
+      record.entry.error === undefined ? { ...record.entry, status: 'pending' } : { ...record.entry, status: 'failed' };
     requeued.set(entry.id, entry);
     return { ...record, entry };
   });

@@ -29,55 +29,55 @@ export function createIntake(deps: IntakeDeps) {
   const { state } = deps;
   const inOrder = serial();
 
-/** Takes requests one at a time, so traceIds grow in the order messages were submitted. */
-function enqueue(request: SendRequest): Promise<void> {
-  return inOrder(() => take(request));
-}
-
-/** A request's traceId: the one a former holder gave it, or a new one. */
-async function traceIdFor(request: SendRequest, threadId: string): Promise<number> {
-  if (request.traceId && request.traceId > 0) return request.traceId;
-  return deps.store.reserveTraceId(threadId, deps.traceFloor.next());
-}
-
-async function take(request: SendRequest): Promise<void> {
-  if (state.destroyed || state.taken.has(request.rid)) return;
-  state.taken.add(request.rid);
-  const threadId = state.meta.threadId;
-  const traceId = await traceIdFor(request, threadId);
-  if (state.destroyed) return;
-  if (state.meta.threadId !== threadId) {
-    // A new thread meanwhile: the message goes there, behind its start event.
-    state.taken.delete(request.rid);
-    void enqueue({ ...request, traceId: undefined });
-    return;
+  /** Takes requests one at a time, so traceIds grow in the order messages were submitted. */
+  function enqueue(request: SendRequest): Promise<void> {
+    return inOrder(() => take(request));
   }
-  deps.traceFloor.saw(traceId);
-  const entry: UserEntry = {
-    kind: 'user',
-    id: userEntryId(request.rid),
-    traceId,
-    text: request.text,
-    at: request.at,
-    seq: state.nextSeq(),
-    status: 'pending',
-    ...(request.hidden ? { hidden: true } : {}),
-  };
-  const record: OutboxRecord = { entry, outgoing: { threadId, traceId, ...request.draft } };
-  state.activated = true;
-  deps.journal.meta(state.meta);
-  deps.journal.outbox(threadId, record);
-  deps.journal.taken(threadId, request.rid);
-  deps.onEntry(entry);
-  deps.outbox.add(record, false);
-  // Durable before it leaves: a reload can neither lose it nor reuse its traceId. Where storage
-  // fails it leaves all the same (the tab that typed it keeps its copy until it is delivered).
-  const where = await deps.journal.flushed();
-  if (state.destroyed || typeof where === 'object') return;
-  deps.outbox.markDurable(traceId);
-  if (where === 'stored') deps.publish({ op: 'saved', ids: [entry.id] });
-  deps.flush();
-}
+
+  /** A request's traceId: the one a former holder gave it, or a new one. */
+  async function traceIdFor(request: SendRequest, threadId: string): Promise<number> {
+    if (request.traceId && request.traceId > 0) return request.traceId;
+    return deps.store.reserveTraceId(threadId, deps.traceFloor.next());
+  }
+
+  async function take(request: SendRequest): Promise<void> {
+    if (state.destroyed || state.taken.has(request.rid)) return;
+    state.taken.add(request.rid);
+    const threadId = state.meta.threadId;
+    const traceId = await traceIdFor(request, threadId);
+    if (state.destroyed) return;
+    if (state.meta.threadId !== threadId) {
+      // A new thread meanwhile: the message goes there, behind its start event.
+      state.taken.delete(request.rid);
+      void enqueue({ ...request, traceId: undefined });
+      return;
+    }
+    deps.traceFloor.saw(traceId);
+    const entry: UserEntry = {
+      kind: 'user',
+      id: userEntryId(request.rid),
+      traceId,
+      text: request.text,
+      at: request.at,
+      seq: state.nextSeq(),
+      status: 'pending',
+      ...(request.hidden ? { hidden: true } : {}),
+    };
+    const record: OutboxRecord = { entry, outgoing: { threadId, traceId, ...request.draft } };
+    state.activated = true;
+    deps.journal.meta(state.meta);
+    deps.journal.outbox(threadId, record);
+    deps.journal.taken(threadId, request.rid);
+    deps.onEntry(entry);
+    deps.outbox.add(record, false);
+    // Durable before it leaves: a reload can neither lose it nor reuse its traceId. Where storage
+    // fails it leaves all the same (the tab that typed it keeps its copy until it is delivered).
+    const where = await deps.journal.flushed();
+    if (state.destroyed || typeof where === 'object') return;
+    deps.outbox.markDurable(traceId);
+    if (where === 'stored') deps.publish({ op: 'saved', ids: [entry.id] });
+    deps.flush();
+  }
 
   return { enqueue };
 }

@@ -4,7 +4,10 @@
 
 /** "sha256-AbC+/…" → "parley-de.AbC-_….js": the hash's first 12 characters, made safe for a URL. */
 export function languageFileName(tag: string, integrity: string): string {
-  const hash = integrity.slice(integrity.indexOf('-') + 1, integrity.indexOf('-') + 13).replace(/\+/g, '-').replace(/\//g, '_');
+  const hash = integrity
+    .slice(integrity.indexOf('-') + 1, integrity.indexOf('-') + 13)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
   return `parley-${tag}.${hash}.js`;
 }
 

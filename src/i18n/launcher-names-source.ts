@@ -10,7 +10,7 @@ export async function launcherNamesSource(): Promise<string> {
   const lines = Object.entries(names).map(([tag, name]) => `  ${JSON.stringify(tag)}: ${JSON.stringify(name)},`);
   return [
     '// Made by scripts/make-launcher-names.ts from src/i18n/languages/*.ts (their openChat): do not edit.',
-    '// The loader carries these so the launcher is named in the visitor\'s language from its first frame.',
+    "// The loader carries these so the launcher is named in the visitor's language from its first frame.",
     '',
     'export const LAUNCHER_NAMES: Readonly<Record<string, string>> = {',
     ...lines,

@@ -12,7 +12,11 @@ const UNREAD = {
 describe('plural forms', () => {
   it.each([
     ['en', [0, 1, 2, 5, 21, 22], ['messages', 'message', 'messages', 'messages', 'messages', 'messages']],
-    ['pl', [0, 1, 2, 5, 21, 22], ['nieprzeczytanych', 'nieprzeczytana', 'nieprzeczytane', 'nieprzeczytanych', 'nieprzeczytanych', 'nieprzeczytane']],
+    [
+      'pl',
+      [0, 1, 2, 5, 21, 22],
+      ['nieprzeczytanych', 'nieprzeczytana', 'nieprzeczytane', 'nieprzeczytanych', 'nieprzeczytanych', 'nieprzeczytane'],
+    ],
     ['ru', [0, 1, 2, 5, 21, 22], ['сообщений', 'сообщение', 'сообщения', 'сообщений', 'сообщение', 'сообщения']],
     ['ar', [0, 1, 2, 5, 21, 22], ['لا', 'واحدة', 'رسالتان', 'رسائل', 'رسالة', 'رسالة']],
   ] as const)('%s: the form for 0, 1, 2, 5, 21 and 22', (language, counts, words) => {

@@ -86,7 +86,11 @@ export type PanelStrings = Strings & { readonly language: string };
  * The panel's texts: English, the chosen language's translation over it (none for English), a
  * page's overrides on top (anything that is not a string is ignored).
  */
-export function panelStrings(language: string, translation: Partial<Strings> | undefined, overrides: Partial<Record<string, unknown>> | undefined): PanelStrings {
+export function panelStrings(
+  language: string,
+  translation: Partial<Strings> | undefined,
+  overrides: Partial<Record<string, unknown>> | undefined,
+): PanelStrings {
   return { ...mergeStrings(mergeStrings(defaultStrings, translation), overrides), language };
 }
 

@@ -12,7 +12,10 @@ const CONFIG = { 'client-id': 'c1', 'base-url': 'https://service.test', layout: 
 const observed: Array<{ callback: IntersectionObserverCallback; elements: Element[]; live: boolean }> = [];
 class FakeIntersectionObserver {
   readonly #entry: (typeof observed)[number];
-  constructor(callback: IntersectionObserverCallback, readonly options?: IntersectionObserverInit) {
+  constructor(
+    callback: IntersectionObserverCallback,
+    readonly options?: IntersectionObserverInit,
+  ) {
     this.#entry = { callback, elements: [], live: true };
     observed.push(this.#entry);
   }
@@ -25,7 +28,10 @@ class FakeIntersectionObserver {
 }
 function comeIntoView() {
   for (const entry of observed.filter((candidate) => candidate.live)) {
-    entry.callback(entry.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), entry as unknown as IntersectionObserver);
+    entry.callback(
+      entry.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+      entry as unknown as IntersectionObserver,
+    );
   }
 }
 

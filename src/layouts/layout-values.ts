@@ -14,6 +14,8 @@ export function warnOfLayoutValues(element: Element, attributes: ReadonlyArray<k
     const allowed: readonly string[] = ALLOWED[attribute];
     const value = element.getAttribute(attribute);
     if (value === null || allowed.includes(value)) continue;
-    console.warn(`[parley] ${attribute}="${value}" is not one of ${allowed.map((name) => `"${name}"`).join(', ')}: the widget uses "${allowed[0]}"`);
+    console.warn(
+      `[parley] ${attribute}="${value}" is not one of ${allowed.map((name) => `"${name}"`).join(', ')}: the widget uses "${allowed[0]}"`,
+    );
   }
 }

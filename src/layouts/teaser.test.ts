@@ -24,7 +24,8 @@ const GREETING = 'Need help choosing a bike?';
 const CONFIG = { 'client-id': 'c1', 'base-url': 'https://service.test' };
 const bubble = (element: ParleyChatElement) => element.shadowRoot!.querySelector<HTMLElement>('[part~="teaser"]');
 const dismissButton = (element: ParleyChatElement) => element.shadowRoot!.querySelector<HTMLButtonElement>('[part~="teaser-dismiss"]')!;
-const announced = (element: ParleyChatElement) => [...element.shadowRoot!.querySelectorAll('[role="status"]')].map((region) => region.textContent).filter(Boolean);
+const announced = (element: ParleyChatElement) =>
+  [...element.shadowRoot!.querySelectorAll('[role="status"]')].map((region) => region.textContent).filter(Boolean);
 
 async function after(seconds: number) {
   await vi.advanceTimersByTimeAsync(seconds * 1000);
@@ -144,7 +145,7 @@ describe('the teaser attribute', () => {
 });
 
 describe('showTeaser() and hideTeaser()', () => {
-  it('show the site\'s own text at the site\'s own moment, and hide it', async () => {
+  it("show the site's own text at the site's own moment, and hide it", async () => {
     const t = setup();
     const element = t.create();
     await settle();
@@ -156,7 +157,7 @@ describe('showTeaser() and hideTeaser()', () => {
     expect(bubble(element)).toBeNull();
   });
 
-  it('hideTeaser() before the delay: the attribute\'s teaser does not come', async () => {
+  it("hideTeaser() before the delay: the attribute's teaser does not come", async () => {
     const t = setup();
     const element = t.create({ ...CONFIG, teaser: GREETING });
     await settle();

@@ -21,7 +21,8 @@ let sheet: CSSStyleSheet | undefined;
 /** The site's text cut to TEASER_MAX_LENGTH characters as a reader counts them, then "…". */
 export function clipTeaser(text: string): string {
   const trimmed = text.trim();
-  const characters = typeof Intl.Segmenter === 'function' ? [...new Intl.Segmenter().segment(trimmed)].map((part) => part.segment) : [...trimmed];
+  const characters =
+    typeof Intl.Segmenter === 'function' ? [...new Intl.Segmenter().segment(trimmed)].map((part) => part.segment) : [...trimmed];
   return characters.length > TEASER_MAX_LENGTH ? `${characters.slice(0, TEASER_MAX_LENGTH).join('').trimEnd()}…` : trimmed;
 }
 
@@ -98,7 +99,11 @@ export function mountTeaser(host: LayoutsHost): Teaser {
 /** The bubble: the greeting (a button: it opens the panel) and "Dismiss". */
 function drawBubble(text: string, dismissLabel: string, on: { open(): void; dismiss(): void }): HTMLElement {
   const open = el('button', { type: 'button', class: 'teaser-text' }, text);
-  const dismiss = el('button', { type: 'button', class: 'teaser-dismiss', part: 'teaser-dismiss', 'aria-label': dismissLabel }, icon(CLOSE_ICON, true));
+  const dismiss = el(
+    'button',
+    { type: 'button', class: 'teaser-dismiss', part: 'teaser-dismiss', 'aria-label': dismissLabel },
+    icon(CLOSE_ICON, true),
+  );
   open.addEventListener('click', on.open);
   dismiss.addEventListener('click', on.dismiss);
   return el('div', { class: 'teaser', part: 'teaser' }, open, dismiss);

@@ -100,7 +100,13 @@ export type ObservedAttribute = ClientAttribute | UiAttribute;
 export const OBSERVED_ATTRIBUTES: string[] = [...Object.keys(CLIENT_ATTRIBUTES), ...UI_ATTRIBUTES];
 
 /** The properties of the UI's attributes that reflect them as the client's do (element.launcher = 'none'). */
-export const UI_PROPERTIES: Readonly<Record<string, string>> = { heading: 'heading', layout: 'layout', launcher: 'launcher', teaser: 'teaser', 'teaser-delay': 'teaserDelay' };
+export const UI_PROPERTIES: Readonly<Record<string, string>> = {
+  heading: 'heading',
+  layout: 'layout',
+  launcher: 'launcher',
+  teaser: 'teaser',
+  'teaser-delay': 'teaserDelay',
+};
 
 export function isClientAttribute(name: string): name is ClientAttribute {
   return Object.hasOwn(CLIENT_ATTRIBUTES, name);

@@ -4,7 +4,11 @@
 type Attributes = Record<string, string | undefined>;
 
 /** An HTML element with attributes (undefined ones left out) and children. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
   element.append(...children);
@@ -23,7 +27,12 @@ export function setOrRemove(element: Element, name: string, value: string | null
 /** A decorative 24×24 icon of one path, as the chat's icons.tsx draws them. */
 export function icon(d: string, stroke = false): SVGSVGElement {
   const svg = svgEl('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' });
-  svg.append(svgEl('path', stroke ? { fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', d } : { fill: 'currentColor', d }));
+  svg.append(
+    svgEl(
+      'path',
+      stroke ? { fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', d } : { fill: 'currentColor', d },
+    ),
+  );
   return svg;
 }
 

@@ -141,7 +141,12 @@ describe('<parley-chat>', () => {
     await element.send('straight away');
     await settle();
     t.sockets.last().open();
-    expect(t.sockets.last().frames().map((f) => f.payload?.speech)).toEqual(['straight away']);
+    expect(
+      t.sockets
+        .last()
+        .frames()
+        .map((f) => f.payload?.speech),
+    ).toEqual(['straight away']);
   });
 
   it('moving the element within the page keeps its connection', async () => {

@@ -57,7 +57,14 @@ describe('<parley-chat> in frameworks', () => {
     const container = document.body.appendChild(document.createElement('div'));
     const events: string[] = [];
     const root = createRoot(container);
-    flushSync(() => root.render(createElement(tag, props(events, (name) => `onparley:${name}`))));
+    flushSync(() =>
+      root.render(
+        createElement(
+          tag,
+          props(events, (name) => `onparley:${name}`),
+        ),
+      ),
+    );
     expectRendered(container, events);
     flushSync(() => root.unmount());
   });
@@ -66,7 +73,13 @@ describe('<parley-chat> in frameworks', () => {
     const tag = defineTag();
     const container = document.body.appendChild(document.createElement('div'));
     const events: string[] = [];
-    preactRender(preactH(tag, props(events, (name) => `onparley:${name}`)), container);
+    preactRender(
+      preactH(
+        tag,
+        props(events, (name) => `onparley:${name}`),
+      ),
+      container,
+    );
     expectRendered(container, events);
     preactRender(null, container);
   });
@@ -75,7 +88,13 @@ describe('<parley-chat> in frameworks', () => {
     const tag = defineTag();
     const container = document.body.appendChild(document.createElement('div'));
     const events: string[] = [];
-    const app = createApp({ render: () => vueH(tag, props(events, (name) => `onParley:${name}`)) });
+    const app = createApp({
+      render: () =>
+        vueH(
+          tag,
+          props(events, (name) => `onParley:${name}`),
+        ),
+    });
     app.mount(container);
     expectRendered(container, events);
     app.unmount();

@@ -19,13 +19,28 @@ let tagCount = 0;
 function setup(loadLanguage: (tag: string) => Promise<Translation> = loadLanguageChunk) {
   const sockets = fakeSocketClass();
   const http = fakeAddressFetch();
-  const deps = { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger(), store: memoryStore(), random: () => 0 };
+  const deps = {
+    fetch: http.fetch,
+    WebSocket: sockets.SocketClass,
+    environment: fakeEnvironment().environment,
+    logger: silentLogger(),
+    store: memoryStore(),
+    random: () => 0,
+  };
   const load = vi.fn(loadLanguage);
   const tag = `parley-languages-${++tagCount}`;
-  customElements.define(tag, createParleyChatClass(() => Promise.resolve({ mountChat, loadLanguage: load }), () => import('../layouts/layouts.ts'), deps));
+  customElements.define(
+    tag,
+    createParleyChatClass(
+      () => Promise.resolve({ mountChat, loadLanguage: load }),
+      () => import('../layouts/layouts.ts'),
+      deps,
+    ),
+  );
   const create = (attributes: Record<string, string> = {}) => {
     const element = document.createElement(tag) as ParleyChatElement;
-    for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes })) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes }))
+      element.setAttribute(name, value);
     document.body.append(element);
     return element;
   };
@@ -64,8 +79,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('<parley-chat> in the visitor\'s language', () => {
-  it('opens its panel only once the language\'s texts are here: never English first', async () => {
+describe("<parley-chat> in the visitor's language", () => {
+  it("opens its panel only once the language's texts are here: never English first", async () => {
     const language = pendingLanguage();
     const t = setup(language.load);
     const element = t.create({ language: 'de-AT' });
@@ -81,7 +96,7 @@ describe('<parley-chat> in the visitor\'s language', () => {
     expect(frame(element).getAttribute('lang')).toBe('de');
   });
 
-  it('takes the browser\'s languages in order when no attribute says one', async () => {
+  it("takes the browser's languages in order when no attribute says one", async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fil-PH', 'pt-BR', 'en']);
     const t = setup();
     const element = t.create();
@@ -102,7 +117,7 @@ describe('<parley-chat> in the visitor\'s language', () => {
     expect(composer(element)!.placeholder).toBe(defaultStrings.messagePlaceholder);
   });
 
-  it('shows English, and says why in the console, when the language\'s file cannot load', async () => {
+  it("shows English, and says why in the console, when the language's file cannot load", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const t = setup(() => Promise.reject(new Error('could not load https://cdn.test/parley-ar.x.js: the server answers 404')));
     const element = t.create({ language: 'ar' });
@@ -138,7 +153,7 @@ describe('<parley-chat> in the visitor\'s language', () => {
     await shown(() => expect([frame(element).getAttribute('lang'), frame(element).getAttribute('dir')]).toEqual(['he', 'rtl']));
   });
 
-  it('counts unread messages on its launcher in the language\'s plural forms', async () => {
+  it("counts unread messages on its launcher in the language's plural forms", async () => {
     const t = setup();
     const element = t.create({ language: 'pl' });
     element.open();
@@ -147,7 +162,8 @@ describe('<parley-chat> in the visitor\'s language', () => {
     socket.open();
     element.close();
     const threadId = element.threadId;
-    const reply = (text: string) => socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } });
+    const reply = (text: string) =>
+      socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text } }] }] } });
     const said = () => shadow(element).querySelector('#parley-unread')?.textContent;
     reply('Jeden');
     await settle();

@@ -41,7 +41,7 @@ describe('the launcher', () => {
     expect(t.status().textContent).toBe('');
   });
 
-  it('takes a page\'s words', () => {
+  it("takes a page's words", () => {
     const t = setup();
     t.launcher.setStrings({ ...launcherStrings, openChat: 'Chat öffnen' });
     t.launcher.setUnread(3, '3 ungelesene Nachrichten');

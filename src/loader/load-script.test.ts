@@ -44,20 +44,28 @@ describe('the parley Trusted Types policy', () => {
 
 describe('why a file did not load', () => {
   it('a server that answers without CORS headers is named as such, not as unreachable', async () => {
-    const fetch = vi.fn((_url: string, init: RequestInit) => (init.mode === 'cors' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response(null))));
+    const fetch = vi.fn((_url: string, init: RequestInit) =>
+      init.mode === 'cors' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response(null)),
+    );
     vi.stubGlobal('fetch', fetch);
     const { failureReason } = await fresh();
     expect(await failureReason('https://cdn.example/parley-chat.abc.js', false)).toMatch(/no CORS headers \(Access-Control-Allow-Origin\)/);
   });
 
   it('a server that cannot be reached at all is said so', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { failureReason } = await fresh();
     expect(await failureReason('https://cdn.example/parley-chat.abc.js', false)).toBe('the server cannot be reached');
   });
 
   it('a file that loads with another content fails its integrity hash', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('changed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('changed'))),
+    );
     const { failureReason } = await fresh();
     expect(await failureReason('https://cdn.example/parley-chat.abc.js', false)).toMatch(/does not match the integrity hash/);
   });

@@ -21,12 +21,15 @@ let policy: ScriptUrlPolicy | undefined;
  */
 export function trustedScriptUrl(src: string): unknown {
   try {
-    policy ??= (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }).trustedTypes?.createPolicy('parley', {
-      createScriptURL(url: string) {
-        if (url !== allowed) throw new TypeError(url); // not a file of ours
-        return url;
+    policy ??= (globalThis as { trustedTypes?: { createPolicy(name: string, rules: object): ScriptUrlPolicy } }).trustedTypes?.createPolicy(
+      'parley',
+      {
+        createScriptURL(url: string) {
+          if (url !== allowed) throw new TypeError(url); // not a file of ours
+          return url;
+        },
       },
-    });
+    );
   } catch {
     // Not allowed by the page's trusted-types directive.
   }
@@ -70,7 +73,11 @@ export function loadScript<T>(src: string, integrity: string, imports?: unknown)
       script.src = trustedScriptUrl(src) as string;
     } catch {
       done();
-      reject(new Error(`could not load ${src}: the page's CSP requires Trusted Types but does not allow the policy "parley": add trusted-types parley`));
+      reject(
+        new Error(
+          `could not load ${src}: the page's CSP requires Trusted Types but does not allow the policy "parley": add trusted-types parley`,
+        ),
+      );
       return;
     }
     script.integrity = integrity;
@@ -85,7 +92,9 @@ export async function failureReason(src: string, blockedByPolicy: boolean): Prom
   if (globalThis.navigator?.onLine === false) return 'the browser is offline';
   try {
     const response = await fetch(src, { mode: 'cors', cache: 'no-store' });
-    return response.ok ? 'its content does not match the integrity hash this parley.js was built with' : `the server answers ${response.status}`;
+    return response.ok
+      ? 'its content does not match the integrity hash this parley.js was built with'
+      : `the server answers ${response.status}`;
   } catch {
     // Refused in CORS mode: reachable without it means the server sends no CORS headers.
     return fetch(src, { mode: 'no-cors', cache: 'no-store' }).then(

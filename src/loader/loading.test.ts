@@ -24,12 +24,23 @@ function setup() {
   const http = fakeAddressFetch();
   const loads: Array<{ resolve: (code: ChatModule) => void; reject: (error: Error) => void }> = [];
   const load = vi.fn(() => new Promise<ChatModule>((resolve, reject) => loads.push({ resolve, reject })));
-  const deps = { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger(), store: memoryStore(), random: () => 0 };
+  const deps = {
+    fetch: http.fetch,
+    WebSocket: sockets.SocketClass,
+    environment: fakeEnvironment().environment,
+    logger: silentLogger(),
+    store: memoryStore(),
+    random: () => 0,
+  };
   const tag = `parley-loading-${++tagCount}`;
-  customElements.define(tag, createParleyChatClass(load, () => import('../layouts/layouts.ts'), deps));
+  customElements.define(
+    tag,
+    createParleyChatClass(load, () => import('../layouts/layouts.ts'), deps),
+  );
   const create = (attributes: Record<string, string> = {}) => {
     const element = document.createElement(tag) as ParleyChatElement;
-    for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes })) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries({ 'client-id': 'c1', 'base-url': 'https://service.test', ...attributes }))
+      element.setAttribute(name, value);
     document.body.append(element);
     return element;
   };
@@ -67,7 +78,9 @@ async function crossTab() {
 /** The chat ran in this browser before: it opened its database as it started. */
 async function chatRanBefore() {
   vi.useRealTimers(); // fake-indexeddb's steps are timers
-  await new Promise((resolve) => (indexedDB.open(DATABASE_NAME).onsuccess = (event) => resolve((event.target as IDBOpenDBRequest).result.close())));
+  await new Promise(
+    (resolve) => (indexedDB.open(DATABASE_NAME).onsuccess = (event) => resolve((event.target as IDBOpenDBRequest).result.close())),
+  );
   vi.useFakeTimers();
 }
 afterEach(async () => {
@@ -197,7 +210,10 @@ describe('<parley-chat> as a loader', () => {
     await Promise.all(calls);
     t.sockets.last().open();
     await settle();
-    const sent = t.sockets.sockets.flatMap((socket) => socket.frames()).filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
+    const sent = t.sockets.sockets
+      .flatMap((socket) => socket.frames())
+      .filter((frame) => frame.type === 'message.send')
+      .map((frame) => frame.payload);
     expect(sent).toMatchObject([
       { speech: 'first', originator: { name: 'Ada' }, threadId: element.threadId },
       { speech: 'checkout', attachment: { type: 'event' }, originator: { name: 'Bob' } },
@@ -218,7 +234,10 @@ describe('<parley-chat> as a loader', () => {
     await sending;
     t.sockets.last().open();
     await settle();
-    const sent = t.sockets.sockets.flatMap((socket) => socket.frames()).filter((frame) => frame.type === 'message.send').map((frame) => frame.payload);
+    const sent = t.sockets.sockets
+      .flatMap((socket) => socket.frames())
+      .filter((frame) => frame.type === 'message.send')
+      .map((frame) => frame.payload);
     expect(sent).toMatchObject([{ speech: 'hello', originator: { role: 'external', name: 'Ada' } }]);
     expect(JSON.stringify(sent)).not.toContain('phoneNumber');
   });
@@ -234,7 +253,12 @@ describe('<parley-chat> as a loader', () => {
     await settle();
     t.sockets.last().open();
     await settle();
-    expect(t.sockets.last().frames().map((frame) => frame.payload)).toMatchObject([{ speech: 'after the reset', threadId: element.threadId }]);
+    expect(
+      t.sockets
+        .last()
+        .frames()
+        .map((frame) => frame.payload),
+    ).toMatchObject([{ speech: 'after the reset', threadId: element.threadId }]);
   });
 
   it('a file that cannot load: the launcher stays, opening shows why with "Try again", which loads it again', async () => {
@@ -270,10 +294,15 @@ describe('<parley-chat> as a loader', () => {
     t.sockets.last().open();
     await sent;
     await settle();
-    expect(t.sockets.last().frames().map((frame) => frame.payload)).toMatchObject([{ speech: 'kept' }]);
+    expect(
+      t.sockets
+        .last()
+        .frames()
+        .map((frame) => frame.payload),
+    ).toMatchObject([{ speech: 'kept' }]);
   });
 
-  it("names its launcher in the chosen language and mirrors for a right-to-left one, from the first frame, fetching nothing", () => {
+  it('names its launcher in the chosen language and mirrors for a right-to-left one, from the first frame, fetching nothing', () => {
     const t = setup();
     const element = t.create({ language: 'ar-EG' });
     const root = shadow(element).querySelector('.root')!;
@@ -295,7 +324,10 @@ describe('<parley-chat> as a loader', () => {
     socket.open();
     element.close();
     const threadId = element.threadId;
-    socket.receive({ type: 'message.received', payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'Still there?' } }] }] } });
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'Still there?' } }] }] },
+    });
     await settle();
     expect(launcherOf(element).textContent).toContain('1 unread');
     expect(shadow(element).querySelector('[part~="badge"]')!.textContent).toBe('1');

@@ -2,7 +2,14 @@
 // dist/custom-elements.json and the framework typings against the element itself: what the
 // manifest lists is what the element observes, has, dispatches and draws, and nothing else.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { customPropertiesUsed, generateManifest, partsUsed, vsCodeHtmlData, type Field, type Method } from '../../scripts/custom-elements-manifest.ts';
+import {
+  customPropertiesUsed,
+  generateManifest,
+  partsUsed,
+  vsCodeHtmlData,
+  type Field,
+  type Method,
+} from '../../scripts/custom-elements-manifest.ts';
 import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import type { ParleyChatAttributes, ParleyChatProperties } from '../frameworks/common.ts';
@@ -54,7 +61,9 @@ describe('custom-elements.json', () => {
   it('is a schema 2 manifest that defines <parley-chat>', () => {
     expect(manifest.schemaVersion).toMatch(/^2\./);
     expect(declaration).toMatchObject({ kind: 'class', customElement: true, tagName: 'parley-chat' });
-    expect(manifest.modules[0]!.exports).toContainEqual(expect.objectContaining({ kind: 'custom-element-definition', name: 'parley-chat' }));
+    expect(manifest.modules[0]!.exports).toContainEqual(
+      expect.objectContaining({ kind: 'custom-element-definition', name: 'parley-chat' }),
+    );
   });
 
   it('lists exactly the attributes the element observes', () => {
@@ -63,7 +72,7 @@ describe('custom-elements.json', () => {
     expect(names(declaration.attributes)).toEqual([...observed].sort());
   });
 
-  it("links each attribute to the property that reflects it, and only where there is one", () => {
+  it('links each attribute to the property that reflects it, and only where there is one', () => {
     const { create } = defineElement();
     const element = create({});
     const self = element as unknown as Record<string, unknown>;
@@ -86,10 +95,17 @@ describe('custom-elements.json', () => {
     const element = create({});
     // The element's own members: on the classes between its own and HTMLElement.
     const prototypes: object[] = [];
-    for (let prototype = Object.getPrototypeOf(element) as object; prototype !== HTMLElement.prototype; prototype = Object.getPrototypeOf(prototype) as object) prototypes.push(prototype);
+    for (
+      let prototype = Object.getPrototypeOf(element) as object;
+      prototype !== HTMLElement.prototype;
+      prototype = Object.getPrototypeOf(prototype) as object
+    )
+      prototypes.push(prototype);
     const descriptorOf = (name: string) => prototypes.map((prototype) => Object.getOwnPropertyDescriptor(prototype, name)).find(Boolean);
     const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback'];
-    const own = [...new Set(prototypes.flatMap((prototype) => Object.getOwnPropertyNames(prototype)))].filter((name) => !lifecycle.includes(name));
+    const own = [...new Set(prototypes.flatMap((prototype) => Object.getOwnPropertyNames(prototype)))].filter(
+      (name) => !lifecycle.includes(name),
+    );
     const isMethod = (name: string) => typeof descriptorOf(name)?.value === 'function';
     expect(names(methods)).toEqual(own.filter(isMethod).sort());
     expect(names(fields)).toEqual(own.filter((name) => !isMethod(name)).sort());
@@ -122,7 +138,10 @@ describe('custom-elements.json', () => {
     socket.open();
     await element.send('hi');
     socket.receive({ type: 'message.delivered', payload: { threadId: element.threadId, traceId: 1, speech: 'hi' } });
-    socket.receive({ type: 'message.received', payload: { threadId: element.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'hello' } }] }] } });
+    socket.receive({
+      type: 'message.received',
+      payload: { threadId: element.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'hello' } }] }] },
+    });
     element.close();
 
     expect([...dispatched].sort()).toEqual(names(declaration.events));
@@ -152,7 +171,13 @@ describe('custom-elements.json', () => {
   });
 
   it('describes everything it lists', () => {
-    const described = [...declaration.attributes, ...declaration.members, ...declaration.events, ...declaration.cssParts, ...declaration.cssProperties];
+    const described = [
+      ...declaration.attributes,
+      ...declaration.members,
+      ...declaration.events,
+      ...declaration.cssParts,
+      ...declaration.cssProperties,
+    ];
     expect(described.filter((item) => !item.description).map((item) => item.name)).toEqual([]);
   });
 

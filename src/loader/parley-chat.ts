@@ -123,7 +123,12 @@ class ParleyChat extends ElementBase {
     this.#root = this.attachShadow({ mode: 'open' });
     adoptFrameStyles(this.#root);
     this.#showLanguage();
-    this.#launcher = drawLauncher(this.#frame, launcherWords(this.#words, {}), () => this.#want(), () => this.#setOpen(true, true));
+    this.#launcher = drawLauncher(
+      this.#frame,
+      launcherWords(this.#words, {}),
+      () => this.#want(),
+      () => this.#setOpen(true, true),
+    );
     this.#frame.append(this.#mountPoint);
     this.#root.append(this.#frame);
   }
@@ -177,7 +182,8 @@ class ParleyChat extends ElementBase {
     else if (name === 'open') this.#setOpen(value !== null, false);
     // A new mode keeps the conversation (no new client); the client refuses one that is none.
     else if (name === 'storage') void this.#chat?.client.setStorage((value ?? 'local') as StorageMode);
-    else if (!isClientAttribute(name)) this.#update(); // the UI's: heading, notify-*, markdown, the layouts'
+    else if (!isClientAttribute(name))
+      this.#update(); // the UI's: heading, notify-*, markdown, the layouts'
     else if (this.#chat) {
       // New configuration: a new client. Several attributes set together cost one reconnect.
       this.#unmount();
@@ -267,7 +273,11 @@ class ParleyChat extends ElementBase {
   // The layouts' code comes only for a page with a teaser or the inline layout, or that calls
   // showTeaser(); a file that cannot load is said in the console, and the page goes on without.
   #withLayouts(run: (teaser: Teaser) => void, load = true): void {
-    const part = load ? (this.#layouts ??= this.#layoutsCode().then((code) => code.mountLayouts({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }))) : this.#layouts;
+    const part = load
+      ? (this.#layouts ??= this.#layoutsCode().then((code) =>
+          code.mountLayouts({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }),
+        ))
+      : this.#layouts;
     part?.then(run, (error: Error) => console.warn(`[parley] ${error.message}`)); // "could not load …parley-layouts…: why"
   }
 
@@ -399,7 +409,14 @@ class ParleyChat extends ElementBase {
   }
 
   #state() {
-    return { open: this.#open, askedOpen: this.#askedOpen, strings: this.#overrides, words: this.#words, draft: this.#draft, opener: this.#opener };
+    return {
+      open: this.#open,
+      askedOpen: this.#askedOpen,
+      strings: this.#overrides,
+      words: this.#words,
+      draft: this.#draft,
+      opener: this.#opener,
+    };
   }
 
   // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
@@ -502,7 +519,9 @@ function languageLoader(): (code: ChatModule, language: string) => Promise<Words
         (translation) => ({ language, translation }),
         (error: unknown) => {
           loaded.delete(language);
-          console.warn(`[parley] the "${language}" texts could not be loaded, so the chat shows English: ${(error as Error)?.message ?? error}`);
+          console.warn(
+            `[parley] the "${language}" texts could not be loaded, so the chat shows English: ${(error as Error)?.message ?? error}`,
+          );
           return { language: 'en' };
         },
       );

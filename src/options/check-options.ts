@@ -11,7 +11,10 @@ const HEADER_PREFIX = /^[A-Za-z0-9-]+$/;
 export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   const problems: string[] = [];
   if (!options.clientId?.trim()) problems.push('client-id is missing: copy it from the channel settings');
-  const urls: Array<[string, string | undefined]> = [['base-url', options.baseUrl], ['sdk-url', options.sdkUrl]];
+  const urls: Array<[string, string | undefined]> = [
+    ['base-url', options.baseUrl],
+    ['sdk-url', options.sdkUrl],
+  ];
   if (!options.baseUrl?.trim()) problems.push('base-url is missing: the address of the service');
   for (const [name, value] of urls) {
     if (value?.trim() && !resolveHttpUrl(value)) problems.push(`${name} "${value}" is not an http or https address`);
@@ -19,7 +22,8 @@ export function checkOptions(options: Partial<ChatClientOptions>): string[] {
   if (options.headerPrefix !== undefined && !HEADER_PREFIX.test(options.headerPrefix)) {
     problems.push(`header-prefix "${options.headerPrefix}" may hold only letters, digits and dashes`);
   }
-  if (options.storage !== undefined && !isStorageMode(options.storage)) problems.push(`storage "${options.storage}" is not local, session or memory`);
+  if (options.storage !== undefined && !isStorageMode(options.storage))
+    problems.push(`storage "${options.storage}" is not local, session or memory`);
   return problems;
 }
 

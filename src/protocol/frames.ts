@@ -78,7 +78,8 @@ export const IncomingFrames = {
   error: z.object({ message: z.optional(z.unknown()) }),
 };
 export type IncomingFrame = {
-  [K in keyof typeof IncomingFrames]: { type: K } & z.infer<(typeof IncomingFrames)[K]> & (K extends 'message.received' ? { sent?: ReceivedMessageDetail } : unknown);
+  [K in keyof typeof IncomingFrames]: { type: K } & z.infer<(typeof IncomingFrames)[K]> &
+    (K extends 'message.received' ? { sent?: ReceivedMessageDetail } : unknown);
 }[keyof typeof IncomingFrames];
 
 /**

@@ -18,7 +18,8 @@ export function parseJsonWithoutNulls(text: string): unknown {
       const record = value as Record<string, unknown>;
       for (const key in record) {
         const item = record[key];
-        if (item === null) record[key] = undefined; // cheaper than delete, and read the same
+        if (item === null)
+          record[key] = undefined; // cheaper than delete, and read the same
         else if (typeof item === 'object') stack.push(item);
       }
     }

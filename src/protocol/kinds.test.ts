@@ -26,13 +26,21 @@ describe('byKind', () => {
 
   it('checks a value by the schema of its kind and puts the kind back; fields no schema names are left out', () => {
     expect(Shape.safeParse({ kind: 'circle', r: 1, extra: 'x' })).toEqual({ success: true, data: { kind: 'circle', r: 1 } });
-    expect(Shape.safeParse({ kind: 'square', side: 2, unit: 'cm' })).toEqual({ success: true, data: { kind: 'square', side: 2, unit: 'cm' } });
+    expect(Shape.safeParse({ kind: 'square', side: 2, unit: 'cm' })).toEqual({
+      success: true,
+      data: { kind: 'square', side: 2, unit: 'cm' },
+    });
   });
 
-  it('fails on an unknown kind, a missing one, or its schema\'s issues, each at its path', () => {
-    expect(Shape.safeParse({ kind: 'hexagon' }).error!.issues).toEqual([expect.objectContaining({ message: 'no kind "hexagon"', path: ['kind'] })]);
+  it("fails on an unknown kind, a missing one, or its schema's issues, each at its path", () => {
+    expect(Shape.safeParse({ kind: 'hexagon' }).error!.issues).toEqual([
+      expect.objectContaining({ message: 'no kind "hexagon"', path: ['kind'] }),
+    ]);
     expect(Shape.safeParse(null).error!.issues).toEqual([expect.objectContaining({ path: ['kind'] })]);
-    expect(Shape.safeParse({ kind: 'square', side: Infinity, unit: 'mm' }).error!.issues.map((issue) => issue.path)).toEqual([['side'], ['unit']]);
+    expect(Shape.safeParse({ kind: 'square', side: Infinity, unit: 'mm' }).error!.issues.map((issue) => issue.path)).toEqual([
+      ['side'],
+      ['unit'],
+    ]);
   });
 
   it('never hands back the object it was given', () => {

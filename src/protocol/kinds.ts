@@ -16,20 +16,24 @@ export type Complain = (message: string, path?: PropertyKey[]) => void;
 const initMiniType: (inst: z.ZodMiniType, def: z.core.$ZodTypeDef) => void = z.ZodMiniType.init;
 
 /** The schema `parsedBy` makes: zod's own way to define a schema (core's $constructor). */
-const ParsedBy = z.core.$constructor('ParleyParsedBy', (inst: z.ZodMiniType, def: z.core.$ZodTypeDef & { parse: (value: unknown, complain: Complain) => unknown }) => {
-  initMiniType(inst, def);
-  inst._zod.parse = (payload) => {
-    const input = payload.value;
-    payload.value = def.parse(input, (message, path = []) => payload.issues.push({ code: 'custom', message, path, input }));
-    return payload;
-  };
-});
+const ParsedBy = z.core.$constructor(
+  'ParleyParsedBy',
+  (inst: z.ZodMiniType, def: z.core.$ZodTypeDef & { parse: (value: unknown, complain: Complain) => unknown }) => {
+    initMiniType(inst, def);
+    inst._zod.parse = (payload) => {
+      const input = payload.value;
+      payload.value = def.parse(input, (message, path = []) => payload.issues.push({ code: 'custom', message, path, input }));
+      return payload;
+    };
+  },
+);
 
 /**
  * A schema whose output is what `parse` returns; it fails where `parse` complains (what it
  * returns then is not used). A pipe into a transform, for what this code needs of one.
  */
-export const parsedBy = <T>(parse: (value: unknown, complain: Complain) => T) => new ParsedBy({ type: 'custom', parse }) as z.ZodMiniType<T>;
+export const parsedBy = <T>(parse: (value: unknown, complain: Complain) => T) =>
+  new ParsedBy({ type: 'custom', parse }) as z.ZodMiniType<T>;
 
 type Flat<T> = { [P in keyof T]: T[P] };
 type Kinds<K extends string, M extends Record<string, z.ZodMiniType>> = {
@@ -45,7 +49,8 @@ export function byKind<K extends string, M extends Record<string, z.ZodMiniType>
     const kind = (value as Record<string, unknown> | null)?.[key];
     const result = typeof kind === 'string' && Object.hasOwn(schemas, kind) ? schemas[kind]!.safeParse(value) : undefined;
     if (result?.success) return { ...(result.data as object), [key]: kind } as Kinds<K, M>;
-    for (const { message, path } of result?.error.issues ?? [{ message: `no ${key} "${String(kind)}"`, path: [key] }]) complain(message, path);
+    for (const { message, path } of result?.error.issues ?? [{ message: `no ${key} "${String(kind)}"`, path: [key] }])
+      complain(message, path);
     return value as Kinds<K, M>;
   });
 }

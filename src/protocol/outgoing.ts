@@ -22,10 +22,7 @@ function outgoingSchemas(object: ObjectFactory, lenient: boolean) {
   });
 
   /** 2.4 Params: each key a parameter name, each value a list of `{value, match?}`. */
-  const Params = z.record(
-    z.string(),
-    z.array(object({ value: z.unknown(), match: z.optional(z.string()) })),
-  );
+  const Params = z.record(z.string(), z.array(object({ value: z.unknown(), match: z.optional(z.string()) })));
 
   // 2.4 says "ISO language code"; the two-letter rule is the REST API's. Real clients send
   // full locale tags such as en-US on the socket, which the lenient flavour lets through.
@@ -37,10 +34,9 @@ function outgoingSchemas(object: ObjectFactory, lenient: boolean) {
   const MessageMetadata = object({
     language: z.optional(language),
     timezone: z.optional(
-      z.number({ error: 'metadata.timezone must be a number of hours' }).check(
-        z.gte(-12, 'metadata.timezone must be between -12 and 14'),
-        z.lte(14, 'metadata.timezone must be between -12 and 14'),
-      ),
+      z
+        .number({ error: 'metadata.timezone must be a number of hours' })
+        .check(z.gte(-12, 'metadata.timezone must be between -12 and 14'), z.lte(14, 'metadata.timezone must be between -12 and 14')),
     ),
     params: z.optional(Params),
   });

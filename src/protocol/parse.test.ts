@@ -13,7 +13,12 @@ describe('parseIncomingFrame', () => {
       payload: {
         threadId: 't',
         originator: { name: 'Bot', role: 'bot' },
-        messages: [{ fallback: 'Hi', responses: [{ type: 'text', payload: { text: 'Hi', quickReplies: [{ label: 'A', value: 'a', type: 'text' }] }, delay: 500 }] }],
+        messages: [
+          {
+            fallback: 'Hi',
+            responses: [{ type: 'text', payload: { text: 'Hi', quickReplies: [{ label: 'A', value: 'a', type: 'text' }] }, delay: 500 }],
+          },
+        ],
       },
     };
     // `sent`: the payload whole, for the page (parley:message).
@@ -97,7 +102,11 @@ describe('parseIncomingFrame', () => {
 
   it('refuses a frame over 4 MiB of text before parsing it, and takes a 1 MB text message', () => {
     expect(MAX_FRAME_LENGTH).toBe(4 * 1024 * 1024);
-    const frame = (text: string) => JSON.stringify({ type: 'message.received', payload: { threadId: 't', messages: [{ responses: [{ type: 'text', payload: { text } }] }] } });
+    const frame = (text: string) =>
+      JSON.stringify({
+        type: 'message.received',
+        payload: { threadId: 't', messages: [{ responses: [{ type: 'text', payload: { text } }] }] },
+      });
     const logger = silentLogger();
     const big = frame('x'.repeat(1_000_000));
     expect(parseIncomingFrame(big, logger)).toMatchObject({ type: 'message.received' });

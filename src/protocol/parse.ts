@@ -25,7 +25,10 @@ export function parseIncomingFrame(data: unknown, logger: Logger): IncomingFrame
   }
   // Refused unread: parsing and checking a frame this long could hold the page for seconds.
   if (data.length > MAX_FRAME_LENGTH) {
-    logger.warn(`[parley] dropped a frame of ${data.length} characters (the most taken is ${MAX_FRAME_LENGTH}):`, data.slice(0, PREVIEW_LENGTH));
+    logger.warn(
+      `[parley] dropped a frame of ${data.length} characters (the most taken is ${MAX_FRAME_LENGTH}):`,
+      data.slice(0, PREVIEW_LENGTH),
+    );
     return undefined;
   }
   let json: unknown;

@@ -185,23 +185,56 @@ describe('indexedDbStore', () => {
     const logger = silentLogger();
     const store = indexedDbStore('c', logger, () => idb);
     await store.write('thread-1', { meta: meta(), entries: [user(1)] });
-    const at = (seq: number, rest: object) => set(['c', 'e', 'thread-1', seq, `r-${seq}`], { kind: 'received', id: `r-${seq}`, seq, from: 'bot', at: seq, text: 'fallback', ...rest }, idb);
+    const at = (seq: number, rest: object) =>
+      set(
+        ['c', 'e', 'thread-1', seq, `r-${seq}`],
+        { kind: 'received', id: `r-${seq}`, seq, from: 'bot', at: seq, text: 'fallback', ...rest },
+        idb,
+      );
     // What was stored as drawn is never taken as it is: a forged one is replaced by what the response makes.
     const forged = { type: 'image', title: 'Evil', url: 'javascript:alert(1)' };
     await at(20, { rich: forged, response: { type: 'image', payload: { title: 'Evil', url: 'javascript:alert(1)' } } });
-    await at(21, { rich: forged, response: { type: 'buttons', payload: { title: 'Pick', buttons: [
-      { type: 'url', label: 'Site', value: 'https://parley.test/' },
-      { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
-    ] } } });
-    await at(22, { from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', quickReplies: [{ label: 'Yes' }, { label: 42 }, 'no'] });
+    await at(21, {
+      rich: forged,
+      response: {
+        type: 'buttons',
+        payload: {
+          title: 'Pick',
+          buttons: [
+            { type: 'url', label: 'Site', value: 'https://parley.test/' },
+            { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
+          ],
+        },
+      },
+    });
+    await at(22, {
+      from: 'agent',
+      name: 'Ann',
+      picture: 'https://cdn.test/ann.png',
+      quickReplies: [{ label: 'Yes' }, { label: 42 }, 'no'],
+    });
     await at(23, { rich: { type: 'carousel', cards: 'many' } }); // no response: written before 0.9
     await at(24, { from: 'root' });
     const loaded = await store.load(10);
     expect(loaded?.entries.map((e) => e.id)).toEqual(['u-1', 'r-20', 'r-21', 'r-22', 'r-23']);
     const [, evil, buttons, agent, old] = loaded!.entries as ReceivedEntry[];
     expect([evil!.rich, evil!.isFallback, evil!.text]).toEqual([undefined, true, 'fallback']);
-    expect(buttons!.rich).toEqual({ type: 'buttons', title: 'Pick', buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }] });
-    expect(agent).toEqual({ kind: 'received', id: 'r-22', seq: 22, from: 'agent', name: 'Ann', picture: 'https://cdn.test/ann.png', at: 22, text: 'fallback', quickReplies: [{ label: 'Yes' }] });
+    expect(buttons!.rich).toEqual({
+      type: 'buttons',
+      title: 'Pick',
+      buttons: [{ label: 'Site', action: { type: 'link', url: 'https://parley.test/', newTab: false } }],
+    });
+    expect(agent).toEqual({
+      kind: 'received',
+      id: 'r-22',
+      seq: 22,
+      from: 'agent',
+      name: 'Ann',
+      picture: 'https://cdn.test/ann.png',
+      at: 22,
+      text: 'fallback',
+      quickReplies: [{ label: 'Yes' }],
+    });
     expect([old!.rich, old!.isFallback]).toEqual([undefined, true]);
     expect((await store.loadOlder('thread-1', 24, 10)).map((e) => e.id)).toEqual(['u-1', 'r-20', 'r-21', 'r-22', 'r-23']);
     expect(logger.warn).toHaveBeenCalledOnce();
@@ -222,7 +255,10 @@ describe('indexedDbStore', () => {
 
   it('falls back to memory when IndexedDB fails, and keeps working', async () => {
     const logger = silentLogger();
-    const broken = (() => Promise.reject(new DOMException('Internal error opening backing store', 'UnknownError'))) as unknown as ReturnType<typeof createStore>;
+    const broken = (() =>
+      Promise.reject(new DOMException('Internal error opening backing store', 'UnknownError'))) as unknown as ReturnType<
+      typeof createStore
+    >;
     const store = indexedDbStore(`broken-${++dbCount}`, logger, () => broken);
     await store.write('thread-1', { meta: meta(), entries: [user(1)] });
     expect((await store.load(10))?.entries).toEqual([user(1)]);
@@ -244,7 +280,11 @@ describe('indexedDbStore', () => {
           waiting.push({ generation, settle: (fail) => (fail ? reject(fail) : real(mode, callback).then(resolve, reject)) });
         })) as ReturnType<typeof createStore>;
     };
-    const take = (generation: number) => waiting.splice(waiting.findIndex((w) => w.generation === generation), 1)[0]!;
+    const take = (generation: number) =>
+      waiting.splice(
+        waiting.findIndex((w) => w.generation === generation),
+        1,
+      )[0]!;
     const closed = () => new DOMException('The database connection is closing.', 'InvalidStateError');
     const logger = silentLogger();
     const store = indexedDbStore(`late-${dbCount}`, logger, open);
@@ -338,12 +378,20 @@ describe('indexedDbStore while writes are slow or fail', () => {
     const loading = store.load(10);
     const older = store.loadOlder('thread-1', 30, 10);
     idb.release();
-    expect((await loading)?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
+    expect((await loading)?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual([
+      'u-1:delivered',
+      'u-2:delivered',
+      'u-3:delivered',
+    ]);
     expect((await older).map((e) => e.id)).toEqual(['u-1', 'u-2']);
     expect(await first).toBe('stored');
     expect(await second).toBe('stored');
     const fresh = indexedDbStore(`slow-${dbCount}`, silentLogger(), () => idb.reader());
-    expect((await fresh.load(10))?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual(['u-1:delivered', 'u-2:delivered', 'u-3:delivered']);
+    expect((await fresh.load(10))?.entries.map((e) => `${e.id}:${e.kind === 'user' && e.status}`)).toEqual([
+      'u-1:delivered',
+      'u-2:delivered',
+      'u-3:delivered',
+    ]);
   });
 
   it('a write that failed goes back under the later ones: a newer status is never overwritten by an older one', async () => {

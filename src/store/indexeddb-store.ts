@@ -2,25 +2,21 @@
 // a change writes what changed and nothing else. When IndexedDB fails (a full disk, Safari
 // closing the connection, private modes) the conversation goes on in this page's memory: what
 // could not be written waits here, is read back with what is stored, and is written with the
-// next write that works (each failure reopens the database). Only this module imports idb-keyval.
+// next write that works (each failure reopens the database). Only this module and the records'
+// layout it uses (idb-records.ts) import idb-keyval.
 import { announceConversation, DATABASE_NAME } from '../browser/storage-marks.ts';
 import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Logger } from '../protocol/parse.ts';
 import { indexedDbFactory, isRefusal, refuse } from '../browser/features.ts';
 import { slot } from '../browser/slots.ts';
 import { changesOf, emptyBatch, mergeChanges, type Batch } from './changes.ts';
+import { deleteAll, keysFor, readLatest, readThread, takeTraceId, writeChanges, type Unsaved } from './idb-records.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { Changes, ConversationStore, OutboxRecord, StoredConversation, ThreadMeta, WriteResult } from './contract.ts';
-import { checks, MAX_STORED_ENTRIES, valid } from './record-checks.ts';
+import { checks, valid } from './record-checks.ts';
 import { bySeq, type TranscriptEntry } from '../conversation/transcript.ts';
 import { serial, type Serial } from '../util/serial.ts';
 
-/** What this page could not write yet, by thread, and the latest meta among it. */
-interface Unsaved {
-  meta?: ThreadMeta;
-  threads: Map<string, Batch>;
-  dropped: Set<string>;
-}
 const noUnsaved = (): Unsaved => ({ threads: new Map(), dropped: new Set() });
 const isEmpty = (unsaved: Unsaved) => !unsaved.meta && unsaved.threads.size === 0 && unsaved.dropped.size === 0;
 
@@ -103,145 +99,18 @@ function lastTraceNote(clientId: string) {
   };
 }
 
-/**
- * Keys: `[clientId, 'meta']`, `[clientId, 'lead']` (the epoch of the tab that wrote last),
- * `[clientId, 'e', threadId, seq, id]`, `[clientId, 'o', threadId, traceId]`, `[clientId, 'n', threadId]`
- * (the traceId counter), `[clientId, 'q', rid]` (requests waiting for a holder).
- */
-function keysFor(clientId: string) {
-  // An array sorts after every number and string: the upper end of a range.
-  const range = (kind: string, threadId: string) => IDBKeyRange.bound([clientId, kind, threadId], [clientId, kind, threadId, []]);
-  return {
-    meta: [clientId, 'meta'],
-    lead: [clientId, 'lead'],
-    entry: (threadId: string, entry: TranscriptEntry) => [clientId, 'e', threadId, entry.seq, entry.id],
-    outbox: (threadId: string, traceId: number) => [clientId, 'o', threadId, traceId],
-    counter: (threadId: string) => [clientId, 'n', threadId],
-    request: (rid: string) => [clientId, 'q', rid],
-    /** Every record of this clientId: an array sorts after every string. */
-    all: IDBKeyRange.bound([clientId], [clientId, []]),
-    requests: IDBKeyRange.bound([clientId, 'q'], [clientId, 'q', []]),
-    entries: (threadId: string) => range('e', threadId),
-    entriesBefore: (threadId: string, seq: number) =>
-      IDBKeyRange.bound([clientId, 'e', threadId], [clientId, 'e', threadId, seq], false, true),
-    outboxes: (threadId: string) => range('o', threadId),
-    /** Every record of the threads other than `threadId`: below it and above it, per kind. */
-    otherThreads: (threadId: string) =>
-      ['e', 'o', 'n'].flatMap((kind) => [
-        IDBKeyRange.bound([clientId, kind], [clientId, kind, threadId], false, true),
-        IDBKeyRange.bound([clientId, kind, threadId, []], [clientId, kind, []], true, false),
-      ]),
-  };
-}
-type Keys = ReturnType<typeof keysFor>;
-
-function deleteThread(store: IDBObjectStore, keys: Keys, threadId: string): void {
-  store.delete(keys.entries(threadId));
-  store.delete(keys.outboxes(threadId));
-  store.delete(keys.counter(threadId));
-}
-
-/**
- * Entries put in one task. A flood's write carries thousands, and each put clones its entry at
- * once: the write waits for each slice's last put (its success event is a task of its own, and
- * the transaction stays open through it), so no task of the page clones them all.
- */
-const PUTS_PER_TASK = 100;
-
-async function putBatch(store: IDBObjectStore, keys: Keys, threadId: string, batch: Batch): Promise<void> {
-  let puts = 0;
-  for (const entry of batch.entries.values()) {
-    const put = store.put(entry, keys.entry(threadId, entry));
-    if (++puts % PUTS_PER_TASK === 0) await promisifyRequest(put);
-  }
-  for (const entry of batch.removed.values()) store.delete(keys.entry(threadId, entry));
-  for (const record of batch.outbox.values()) store.put(record, keys.outbox(threadId, record.outgoing.traceId));
-  for (const traceId of batch.delivered) store.delete(keys.outbox(threadId, traceId));
-  for (const rid of batch.taken) store.delete(keys.request(rid));
-}
-
-/**
- * Keeps a thread's history within MAX_STORED_ENTRIES as messages arrive, in the write's own
- * transaction: whatever a service sends, the host site's storage stays bounded.
- */
-async function trimHistory(store: IDBObjectStore, range: IDBKeyRange): Promise<void> {
-  const excess = (await promisifyRequest(store.count(range))) - MAX_STORED_ENTRIES;
-  if (excess <= 0) return;
-  const oldest = await promisifyRequest(store.getAllKeys(range, excess + 1));
-  store.delete(IDBKeyRange.bound(range.lower, oldest[excess], false, true));
-}
-
-/** Writes `writing` in one transaction, unless a tab with a later `epoch` has written meanwhile. */
-async function writeChanges(store: IDBObjectStore, keys: Keys, writing: Unsaved, epoch: number | undefined): Promise<WriteResult> {
-  if (epoch !== undefined) {
-    const lead = await promisifyRequest<unknown>(store.get(keys.lead));
-    if (typeof lead === 'number' && lead > epoch) return { supersededBy: lead };
-    if (lead !== epoch) store.put(epoch, keys.lead);
-  }
-  if (writing.meta) store.put(writing.meta, keys.meta);
-  for (const threadId of writing.dropped) deleteThread(store, keys, threadId);
-  for (const [threadId, batch] of writing.threads) await putBatch(store, keys, threadId, batch);
-  for (const [threadId, batch] of writing.threads) if (batch.entries.size > 0) await trimHistory(store, keys.entries(threadId));
-  await promisifyRequest(store.transaction);
-  return 'stored';
-}
-
-/** Hands out the stored counter (at least `floor`) and counts it up. */
-async function takeTraceId(store: IDBObjectStore, key: IDBValidKey, floor: number): Promise<number> {
-  // Read and write in one transaction: IndexedDB runs overlapping ones one after the other.
-  const stored = await promisifyRequest<unknown>(store.get(key));
-  const next = Math.max(typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : floor, floor);
-  store.put(next + 1, key);
-  await promisifyRequest(store.transaction);
-  return next;
-}
-
-/**
- * The last `limit` values of `range`, oldest first, in two requests (all keys, then the values
- * from the first wanted key on) rather than one cursor step per record. Also the keys, so a
- * caller can trim without reading them again.
- */
-async function readLatest(store: IDBObjectStore, range: IDBKeyRange, limit: number) {
-  const keys = await promisifyRequest(store.getAllKeys(range));
-  const from = keys[Math.max(0, keys.length - limit)];
-  const values = from === undefined ? [] : await promisifyRequest(store.getAll(IDBKeyRange.bound(from, range.upper)));
-  return { keys, values };
-}
-
 /** Stored entries with this page's pending changes on top (oldest batch first), in order. */
-function withPending(entries: TranscriptEntry[], batches: Array<Batch | undefined>, keep: (entry: TranscriptEntry) => boolean = () => true) {
+function withPending(
+  entries: TranscriptEntry[],
+  batches: Array<Batch | undefined>,
+  keep: (entry: TranscriptEntry) => boolean = () => true,
+) {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   for (const batch of batches) {
     for (const id of batch?.removed.keys() ?? []) byId.delete(id);
     for (const entry of batch?.entries.values() ?? []) if (keep(entry)) byId.set(entry.id, entry);
   }
   return [...byId.values()].sort(bySeq);
-}
-
-/**
- * The thread's latest `limit` entries and its outbox, each record checked; then, after the
- * conversation is on screen, deletes history beyond the cap and what earlier threads left.
- */
-async function readThread(
-  db: UseStore,
-  keys: Keys,
-  meta: ThreadMeta,
-  limit: number,
-  isEntry: (value: unknown) => TranscriptEntry[],
-  isOutbox: (value: unknown) => OutboxRecord[],
-): Promise<StoredConversation> {
-  const range = keys.entries(meta.threadId);
-  const { latest, outbox } = await db('readonly', async (store) => ({
-    latest: await readLatest(store, range, limit),
-    outbox: await promisifyRequest(store.getAll(keys.outboxes(meta.threadId))),
-  }));
-  const excess = latest.keys.length - MAX_STORED_ENTRIES;
-  void db('readwrite', (store) => {
-    if (excess > 0) store.delete(IDBKeyRange.bound(range.lower, latest.keys[excess], false, true));
-    for (const other of keys.otherThreads(meta.threadId)) store.delete(other);
-    return promisifyRequest(store.transaction);
-  }).catch(() => undefined);
-  return { meta, entries: latest.values.flatMap(isEntry), outbox: outbox.flatMap(isOutbox), hasOlder: latest.keys.length > limit };
 }
 
 /** `db.transaction()` on a connection that was closed: nothing started, so trying again is safe. */
@@ -313,7 +182,12 @@ function connect(state: PageState, logger: Logger, connection = shared) {
 }
 
 /** What storage holds (`stored`, unless it could not be read) with this page's pending changes on top. */
-function overlay(state: PageState, stored: StoredConversation | undefined, readable: boolean, limit: number): StoredConversation | undefined {
+function overlay(
+  state: PageState,
+  stored: StoredConversation | undefined,
+  readable: boolean,
+  limit: number,
+): StoredConversation | undefined {
   const meta = state.unsaved.meta ?? state.writing?.meta ?? stored?.meta;
   if (!meta) {
     if (readable) return undefined;
@@ -338,21 +212,20 @@ function overlay(state: PageState, stored: StoredConversation | undefined, reada
 /** This page's changes to a thread that storage may not show yet: in flight, then unsaved. */
 const pendingFor = (state: PageState, threadId: string) => [state.writing?.threads.get(threadId), state.unsaved.threads.get(threadId)];
 
-/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
-const deleteAll = (db: UseStore, keys: Keys) =>
-  db('readwrite', (store) => {
-    store.delete(keys.all);
-    return promisifyRequest(store.transaction);
-  });
-
 /** Whether the widget's database is there, without creating it (asking to open it would). */
 async function databaseExists(open: unknown): Promise<boolean> {
   if (!available()) return false;
   if (open) return true; // a database of the caller's (tests)
-  const names = await indexedDbFactory()!.databases?.().then((list) => list.map((db) => db.name), () => undefined);
+  const names = await indexedDbFactory()!
+    .databases?.()
+    .then(
+      (list) => list.map((db) => db.name),
+      () => undefined,
+    );
   return names ? names.includes('parley') : true;
 }
 
+/** `open` gives a connection to the database (tests pass their own); it is called again after a failure. */
 export function indexedDbStore(clientId: string, logger: Logger, open?: () => UseStore): ConversationStore {
   const keys = keysFor(clientId);
   const marker = threadMarker(clientId);
@@ -377,9 +250,7 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
    * Runs after the storage work before it: writes land one after the other, and a read sees
    * what has landed plus what waits in memory, never a write halfway.
    */
-  function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    return state.inTurn(work);
-  }
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => state.inTurn(work);
 
   /** Writes everything unsaved, after the write in flight: what came meanwhile goes in one transaction. */
   const flush = (epoch: number | undefined): Promise<WriteResult> =>
@@ -419,7 +290,9 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
       let stored: TranscriptEntry[] = [];
       try {
         stored = await inTurn(() =>
-          onDatabase((db) => db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.flatMap(isEntry))),
+          onDatabase((db) =>
+            db('readonly', async (store) => (await readLatest(store, keys.entriesBefore(threadId, before), limit)).values.flatMap(isEntry)),
+          ),
         );
       } catch {
         // told by onDatabase; what this page holds is shown
@@ -451,10 +324,12 @@ export function indexedDbStore(clientId: string, logger: Logger, open?: () => Us
     async queue(request) {
       if (!available()) return false;
       try {
-        await onDatabase((db) => db('readwrite', (store) => {
-          store.put(request, keys.request(request.rid));
-          return promisifyRequest(store.transaction);
-        }));
+        await onDatabase((db) =>
+          db('readwrite', (store) => {
+            store.put(request, keys.request(request.rid));
+            return promisifyRequest(store.transaction);
+          }),
+        );
         marker.set();
         return true;
       } catch {

@@ -47,7 +47,11 @@ export function restoreMemory(key: string, { meta, entries, outbox, nextTraceId,
     outbox: new Map(outbox.map((record) => [record.outgoing.traceId, record])),
     nextTraceId,
   };
-  memoryData.set(key, { meta, threads: new Map([[meta.threadId, thread]]), queue: new Map(queue.map((request) => [request.rid, request])) });
+  memoryData.set(key, {
+    meta,
+    threads: new Map([[meta.threadId, thread]]),
+    queue: new Map(queue.map((request) => [request.rid, request])),
+  });
 }
 
 export function memoryStore(key = `memory-${memoryData.size}-${Math.random()}`): ConversationStore {
@@ -80,7 +84,11 @@ export function memoryStore(key = `memory-${memoryData.size}-${Math.random()}`):
       });
     },
     async loadOlder(threadId, before, limit) {
-      return copy(sorted(threadId).filter((entry) => entry.seq < before).slice(-limit));
+      return copy(
+        sorted(threadId)
+          .filter((entry) => entry.seq < before)
+          .slice(-limit),
+      );
     },
     async write(threadId, changes, epoch) {
       const stored = data();

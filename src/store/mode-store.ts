@@ -31,7 +31,10 @@ export function modeStore(initial: StorageMode, storeFor: StoreFor): ModeStore {
   let moving: Promise<void> = first instanceof Promise ? first.then((store) => void (current = store)) : Promise.resolve();
   // Each of the store's calls, made on the current store once a move in progress is done.
   const calls = Object.fromEntries(
-    STORE_CALLS.map((name) => [name, async (...args: unknown[]) => (await moving, (current[name] as (...args: unknown[]) => unknown)(...args))]),
+    STORE_CALLS.map((name) => [
+      name,
+      async (...args: unknown[]) => (await moving, (current[name] as (...args: unknown[]) => unknown)(...args)),
+    ]),
   ) as unknown as Pick<ConversationStore, (typeof STORE_CALLS)[number]>;
   return {
     ...calls,
@@ -67,7 +70,9 @@ async function moveConversation(from: ConversationStore, to: ConversationStore):
 export const storeForMode =
   (clientId: string, logger: Logger): StoreFor =>
   (mode) =>
-    mode === 'local' && indexedDbFactory() ? indexedDbStore(clientId, logger) : otherModeStore(mode === 'session' ? mode : 'memory', clientId, logger);
+    mode === 'local' && indexedDbFactory()
+      ? indexedDbStore(clientId, logger)
+      : otherModeStore(mode === 'session' ? mode : 'memory', clientId, logger);
 
 /**
  * forget(): what every mode's store holds for this clientId, whichever mode wrote it. The memory

@@ -32,7 +32,10 @@ describe("the other storage modes' code", () => {
     otherModesFrom(load);
     const logger = silentLogger();
     const nowhere = await otherModeStore('memory', 'failed-1', logger);
-    expect(logger.warn).toHaveBeenCalledWith('[parley] this conversation is kept nowhere: its store could not be loaded:', 'could not load parley-storage.x.js: 404');
+    expect(logger.warn).toHaveBeenCalledWith(
+      '[parley] this conversation is kept nowhere: its store could not be loaded:',
+      'could not load parley-storage.x.js: 404',
+    );
     expect(await nowhere.write('thread-1', {})).toBe('memory');
     expect(await nowhere.load(10)).toBeUndefined();
     expect(await nowhere.reserveTraceId('thread-1', 7)).toBe(7);

@@ -49,7 +49,10 @@ export function otherModeStore(mode: OtherMode, clientId: string, logger: Logger
   return asked.then(
     (part) => part.otherModeStore(mode, clientId, logger),
     (error: unknown) => {
-      logger.warn('[parley] this conversation is kept nowhere: its store could not be loaded:', error instanceof Error ? error.message : error);
+      logger.warn(
+        '[parley] this conversation is kept nowhere: its store could not be loaded:',
+        error instanceof Error ? error.message : error,
+      );
       return keptNowhere;
     },
   );

@@ -20,7 +20,11 @@ const card = {
 
 /** The entries of one message, as the engine makes them and storage gives them back (a copy). */
 function stored(responses: unknown[], fallback = 'Our plans'): ReceivedEntry[] {
-  const payload = { threadId: 't', originator: { role: 'bot', name: 'Parley Bot' }, messages: [{ fallback, responses, meta: { keepTyping: false } }] };
+  const payload = {
+    threadId: 't',
+    originator: { role: 'bot', name: 'Parley Bot' },
+    messages: [{ fallback, responses, meta: { keepTyping: false } }],
+  };
   const { entries } = expandReceived(payload as never, { now: 1, nextId: () => `r${++ids}`, logger });
   return JSON.parse(JSON.stringify(entries.map((timed) => timed.entry))) as ReceivedEntry[];
 }
@@ -39,13 +43,22 @@ describe('a stored received entry', () => {
 
   it('ignores forged rich content: what shows is what the response makes', () => {
     const [entry] = stored([{ type: 'card', payload: card }]);
-    const forged = { ...entry, rich: { type: 'card', card: { title: 'Forged', buttons: [{ label: 'x', action: { type: 'link', url: 'javascript:alert(1)' } }] } } };
+    const forged = {
+      ...entry,
+      rich: { type: 'card', card: { title: 'Forged', buttons: [{ label: 'x', action: { type: 'link', url: 'javascript:alert(1)' } }] } },
+    };
     expect(read(forged).data).toEqual(entry);
   });
 
-  it('a forged response loses its unsafe addresses as the service\'s would, or shows the fallback', () => {
+  it("a forged response loses its unsafe addresses as the service's would, or shows the fallback", () => {
     const [entry] = stored([{ type: 'card', payload: card }]);
-    const unsafe = { ...entry, response: { type: 'card', payload: { ...card, media: { url: 'javascript:alert(1)' }, buttons: [{ type: 'url', label: 'Bad', value: 'javascript:alert(1)' }] } } };
+    const unsafe = {
+      ...entry,
+      response: {
+        type: 'card',
+        payload: { ...card, media: { url: 'javascript:alert(1)' }, buttons: [{ type: 'url', label: 'Bad', value: 'javascript:alert(1)' }] },
+      },
+    };
     const rich = read(unsafe).data as ReceivedEntry;
     expect(rich.rich).toEqual({ type: 'card', card: { title: 'Parley Pro', buttons: [] } });
     const broken = read({ ...entry, response: { type: 'carousel', payload: { cards: 'many' } } }).data as ReceivedEntry;
@@ -63,7 +76,7 @@ describe('a stored received entry', () => {
     expect(result.text).toBe('Our plans');
   });
 
-  it('a custom response is kept hidden, for the site\'s renderers alone; damaged fields refuse the record', () => {
+  it("a custom response is kept hidden, for the site's renderers alone; damaged fields refuse the record", () => {
     const [custom] = stored([{ type: 'custom', payload: { slots: ['Wed 10:00'] } }], 'Pick a time');
     expect(custom).toMatchObject({ hidden: true, text: 'Pick a time', response: { type: 'custom', payload: { slots: ['Wed 10:00'] } } });
     expect(read(custom).data).toEqual(custom);

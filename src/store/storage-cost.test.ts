@@ -31,7 +31,10 @@ function countingStore(inner: ConversationStore) {
     ...inner,
     async write(threadId: string, changes: Changes) {
       counter.writes++;
-      counter.bytes += size(changes.meta) + (changes.entries ?? []).reduce((sum, e) => sum + size(e), 0) + size(changes.outbox?.length ? changes.outbox : undefined);
+      counter.bytes +=
+        size(changes.meta) +
+        (changes.entries ?? []).reduce((sum, e) => sum + size(e), 0) +
+        size(changes.outbox?.length ? changes.outbox : undefined);
       return inner.write(threadId, changes);
     },
   };
@@ -75,7 +78,10 @@ async function bytesForOneExchange(history: number): Promise<{ bytes: number; wr
   socket.receive({ type: 'message.delivered', payload: { threadId: 'thread-1', traceId: entry!.traceId } });
   socket.receive({
     type: 'message.received',
-    payload: { threadId: 'thread-1', messages: [{ responses: [{ type: 'text', payload: { text: 'The pro plan is 29 euros a month, billed yearly.' } }] }] },
+    payload: {
+      threadId: 'thread-1',
+      messages: [{ responses: [{ type: 'text', payload: { text: 'The pro plan is 29 euros a month, billed yearly.' } }] }],
+    },
   });
   await settle();
   await client.destroy();
@@ -86,7 +92,9 @@ describe('storage cost of a message', () => {
   it('one exchange writes about a kilobyte, whether the history holds 500 or 5,000 messages', async () => {
     const at500 = await bytesForOneExchange(500);
     const at5000 = await bytesForOneExchange(5_000);
-    console.log(`[storage] one exchange (send, sent, delivered, reply): ${at500.bytes} bytes in ${at500.writes} writes with 500 stored; ${at5000.bytes} bytes with 5,000`);
+    console.log(
+      `[storage] one exchange (send, sent, delivered, reply): ${at500.bytes} bytes in ${at500.writes} writes with 500 stored; ${at5000.bytes} bytes with 5,000`,
+    );
     expect(at500.bytes).toBeLessThan(2_500);
     expect(at5000.bytes).toBe(at500.bytes);
   });

@@ -46,7 +46,21 @@ describe('viewSnapshot', () => {
     const forged = [
       { ...good, readSeq: 'many' },
       { ...good, status: { state: 'pwned' } },
-      { ...good, entries: [...good.entries, { kind: 'received', id: 'r9', seq: 9, from: 'bot', at: 9, text: '', response: { type: 7, payload: { url: 'https://cdn.test/x.png' } } }] },
+      {
+        ...good,
+        entries: [
+          ...good.entries,
+          {
+            kind: 'received',
+            id: 'r9',
+            seq: 9,
+            from: 'bot',
+            at: 9,
+            text: '',
+            response: { type: 7, payload: { url: 'https://cdn.test/x.png' } },
+          },
+        ],
+      },
     ];
     for (const value of forged) {
       sessionStorage.setItem('parley:view:c', JSON.stringify(value));
@@ -57,12 +71,25 @@ describe('viewSnapshot', () => {
   });
 
   it('a stored card keeps what is safe: its javascript: button and its agent fields of the wrong kind do not pass', () => {
-    const card = { title: 'Shoes', buttons: [
-      { type: 'url', label: 'Buy', value: 'https://shop.example/buy' },
-      { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
-      { type: 'phone', label: 'Call', value: 'javascript:alert(1)' },
-    ] };
-    const entry = { kind: 'received', id: 'r1', seq: 1, from: 'agent', name: 'Ann', at: 1, text: 'fallback', rich: { type: 'card', card }, response: { type: 'card', payload: card } };
+    const card = {
+      title: 'Shoes',
+      buttons: [
+        { type: 'url', label: 'Buy', value: 'https://shop.example/buy' },
+        { type: 'url', label: 'Evil', value: 'javascript:alert(1)' },
+        { type: 'phone', label: 'Call', value: 'javascript:alert(1)' },
+      ],
+    };
+    const entry = {
+      kind: 'received',
+      id: 'r1',
+      seq: 1,
+      from: 'agent',
+      name: 'Ann',
+      at: 1,
+      text: 'fallback',
+      rich: { type: 'card', card },
+      response: { type: 'card', payload: card },
+    };
     sessionStorage.setItem('parley:view:c', JSON.stringify({ ...state(0), entries: [entry] }));
     const read = viewSnapshot('c', silentLogger()).read();
     expect(read?.entries[0]).toMatchObject({ name: 'Ann', rich: { type: 'card', card: { title: 'Shoes', buttons: [{ label: 'Buy' }] } } });

@@ -53,7 +53,13 @@ const TYPES = new Set(['hello', 'op', 'event', 'command', 'beat', 'forgotten']);
 
 function isEnvelope(data: unknown): data is Envelope {
   const message = data as Partial<Envelope> | null;
-  return typeof message === 'object' && message !== null && message.v === 2 && typeof message.from === 'string' && TYPES.has(message.type as string);
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    message.v === 2 &&
+    typeof message.from === 'string' &&
+    TYPES.has(message.type as string)
+  );
 }
 
 export interface TabChannel {

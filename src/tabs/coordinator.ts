@@ -65,9 +65,22 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
   const tabs = joining(options, leads, onMessage, lead, beat, () => {
     if (!engine) lead();
   });
-  const follower = following(replica, leads, typed, send, () => wantsConnection, () => engine !== undefined, stopLeading);
+  const follower = following(
+    replica,
+    leads,
+    typed,
+    send,
+    () => wantsConnection,
+    () => engine !== undefined,
+    stopLeading,
+  );
   const { apply: applyOp, ready } = follower;
-  const forgets = forgetting({ forgetHere: options.forgetHere, typed, post: (message) => tabs.post(message), unwant: () => (wantsConnection = false) });
+  const forgets = forgetting({
+    forgetHere: options.forgetHere,
+    typed,
+    post: (message) => tabs.post(message),
+    unwant: () => (wantsConnection = false),
+  });
 
   /** This tab holds the socket now: run the engine under a new epoch, and take in what was typed here. */
   function lead(): () => void {
@@ -114,26 +127,14 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
     return holderBeat(holding);
   }
 
+  /** A message from another tab: commands are the holder's to run; what a holder says, a follower's to apply. */
   function onMessage(message: Envelope): void {
-    switch (message.type) {
-      case 'beat':
-        follower.beat(message);
-        return;
-      case 'hello':
-        answerHello(holding);
-        return;
-      case 'command':
-        if (engine) runCommand(engine, message.command, forgets);
-        return;
-      case 'forgotten':
-        if (!engine) void forgets.here();
-        return;
-      case 'event':
-        if (!engine) options.emit(message.event);
-        return;
-      case 'op':
-        follower.op(message);
-    }
+    if (message.type === 'beat') follower.beat(message);
+    else if (message.type === 'op') follower.op(message);
+    else if (message.type === 'hello') answerHello(holding);
+    else if (message.type === 'command' && engine) runCommand(engine, message.command, forgets);
+    else if (message.type === 'forgotten' && !engine) void forgets.here();
+    else if (message.type === 'event' && !engine) options.emit(message.event);
   }
 
   function send(command: Command): void {

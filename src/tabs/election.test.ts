@@ -91,7 +91,13 @@ describe('electLeader', () => {
     };
     const tab = browser.tab();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    electLeader({ name: 'parley:c', locks: refusing, lifecycle: tab.support.lifecycle, lead: () => () => undefined, onRefused: () => log.push('alone') });
+    electLeader({
+      name: 'parley:c',
+      locks: refusing,
+      lifecycle: tab.support.lifecycle,
+      lead: () => () => undefined,
+      onRefused: () => log.push('alone'),
+    });
     await settle();
     tab.back(); // pageshow: a refusal stays a refusal
     await settle();
@@ -111,7 +117,13 @@ describe('electLeader', () => {
     };
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(() =>
-      electLeader({ name: 'parley:c', locks: throwing, lifecycle: browser.tab().support.lifecycle, lead: () => () => undefined, onRefused: () => log.push('alone') }),
+      electLeader({
+        name: 'parley:c',
+        locks: throwing,
+        lifecycle: browser.tab().support.lifecycle,
+        lead: () => () => undefined,
+        onRefused: () => log.push('alone'),
+      }),
     ).not.toThrow();
     await settle();
     expect(log).toEqual(['alone']);

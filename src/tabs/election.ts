@@ -75,18 +75,19 @@ export function electLeader(options: {
       });
     };
     // A request that throws at once (not a rejection) is a refusal too.
-    new Promise((granted) => granted(options.locks.request(options.name, steal ? { steal: true } : { signal: controller.signal }, holding)))
-      .catch((error: unknown) => {
-        // Aborted by this tab (nothing to do), or stolen by another: stop leading, queue again.
-        if (controller !== abort) return;
-        abort = undefined;
-        resign?.();
-        if ((error as Error | undefined)?.name === 'AbortError') return join();
-        // Refused (SecurityError in an opaque origin): asking again would be refused at once, for ever.
-        stopped = true;
-        refuse('Web Locks');
-        options.onRefused();
-      });
+    new Promise((granted) =>
+      granted(options.locks.request(options.name, steal ? { steal: true } : { signal: controller.signal }, holding)),
+    ).catch((error: unknown) => {
+      // Aborted by this tab (nothing to do), or stolen by another: stop leading, queue again.
+      if (controller !== abort) return;
+      abort = undefined;
+      resign?.();
+      if ((error as Error | undefined)?.name === 'AbortError') return join();
+      // Refused (SecurityError in an opaque origin): asking again would be refused at once, for ever.
+      stopped = true;
+      refuse('Web Locks');
+      options.onRefused();
+    });
   }
 
   function leave(): void {

@@ -97,5 +97,7 @@ function settledMissing(shown: ReplicaState, next: ReplicaState): TranscriptEntr
   if (!shown.threadId || shown.threadId !== next.threadId) return [];
   const known = new Set(next.entries.map((entry) => entry.id));
   const from = next.entries[0]?.seq ?? Number.NEGATIVE_INFINITY;
-  return shown.entries.filter((entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'));
+  return shown.entries.filter(
+    (entry) => !known.has(entry.id) && entry.seq >= from && (entry.kind === 'received' || entry.status === 'delivered'),
+  );
 }

@@ -120,7 +120,10 @@ describe('a holder that lost the lock without noticing', () => {
     await settle();
     // It stopped at once on hearing the new holder: its socket is closed, it follows.
     expect(first.readyState).toBe(3);
-    second.receive({ type: 'message.received', payload: { threadId: next.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'welcome back' } }] }] } });
+    second.receive({
+      type: 'message.received',
+      payload: { threadId: next.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'welcome back' } }] }] },
+    });
     await settle();
     for (const tab of [stale, next, watcher]) {
       expect(lines(tab.client).at(-1)).toBe('after the hand-off:delivered');
@@ -132,7 +135,7 @@ describe('a holder that lost the lock without noticing', () => {
   });
 });
 
-describe('a tab that missed the holder\'s messages', () => {
+describe("a tab that missed the holder's messages", () => {
   it('asks for the whole state (it sees the holder is ahead) and shows the same conversation', async () => {
     const b = browserWithTabs();
     const holder = b.open();
@@ -170,9 +173,14 @@ describe('a holder whose storage failed, then closed', () => {
     void holder.client.send('never stored');
     await settle();
     first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
-    first.receive({ type: 'message.received', payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'answer' } }] }] } });
+    first.receive({
+      type: 'message.received',
+      payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'answer' } }] }] },
+    });
     await settle();
-    await b.store.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
+    await b.store.write(holder.client.threadId, {
+      meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 },
+    });
     await holder.client.destroy();
     await openLatest(b);
     expect(other.client.entries.value.map((e) => e.text)).toEqual(['never stored', 'answer']);
@@ -214,12 +222,17 @@ describe('a new holder that never saw what its predecessor could not store', () 
     await settle();
     holder.client.connect();
     const first = await openLatest(b);
-    await b.store.write(holder.client.threadId, { meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 } });
+    await b.store.write(holder.client.threadId, {
+      meta: { version: 2, threadId: holder.client.threadId, startEventQueued: false, readSeq: 0 },
+    });
     next.tab.deafen();
     void witness.client.send('seen by one tab only');
     await settle();
     first.receive({ type: 'message.delivered', payload: { traceId: 1 } });
-    first.receive({ type: 'message.received', payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'reply' } }] }] } });
+    first.receive({
+      type: 'message.received',
+      payload: { threadId: holder.client.threadId, messages: [{ responses: [{ type: 'text', payload: { text: 'reply' } }] }] },
+    });
     await settle();
     next.tab.hear();
     await holder.client.destroy();

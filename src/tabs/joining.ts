@@ -22,7 +22,14 @@ export interface Joining {
  * `lead` starts this tab's lead (and returns its end); `beat` says the holder's beat, if this tab
  * holds the socket (false otherwise); `alone` makes this tab lead by itself.
  */
-export function joining(options: CoordinatorOptions, leads: Leads, onMessage: (message: Envelope) => void, lead: () => () => void, beat: () => boolean, alone: () => void): Joining {
+export function joining(
+  options: CoordinatorOptions,
+  leads: Leads,
+  onMessage: (message: Envelope) => void,
+  lead: () => () => void,
+  beat: () => boolean,
+  alone: () => void,
+): Joining {
   const { support } = options;
   let channel: TabChannel | undefined;
   let election: Election | undefined;

@@ -64,4 +64,3 @@ export function createTypedRequests(store: Pick<ConversationStore, 'queue' | 'un
     },
   };
 }
-

@@ -27,7 +27,6 @@ async function holderAndOther() {
   return { b, holder, other, socket };
 }
 
-
 describe('tabs sharing one conversation', () => {
   it('one socket for all tabs; traceIds in one sequence whichever tab sends; the same transcript everywhere', async () => {
     const b = browserWithTabs();
@@ -38,7 +37,12 @@ describe('tabs sharing one conversation', () => {
     for (const { client } of [first, second, third]) client.connect();
     const socket = await openLatest(b);
 
-    const sending = Promise.all([first.client.send('one'), second.client.send('two'), third.client.send('three'), second.client.send('four')]);
+    const sending = Promise.all([
+      first.client.send('one'),
+      second.client.send('two'),
+      third.client.send('three'),
+      second.client.send('four'),
+    ]);
     await settle();
     await sending;
     expect(b.sockets.sockets).toHaveLength(1);
@@ -213,7 +217,16 @@ describe('tabs sharing one conversation', () => {
     const beat = heard.find((message) => message.type === 'beat')!;
     const as = { v: 2, from: beat.from, epoch: beat.epoch };
     const image = (url: string) => ({ type: 'image', title: 'Cat', url });
-    const entry = (id: string, url: string) => ({ kind: 'received', id, seq: id === 'r-safe' ? 901 : 900, from: 'bot', at: 1, text: 'look', rich: image('https://cdn.test/cat.png'), response: { type: 'image', payload: image(url) } });
+    const entry = (id: string, url: string) => ({
+      kind: 'received',
+      id,
+      seq: id === 'r-safe' ? 901 : 900,
+      from: 'bot',
+      at: 1,
+      text: 'look',
+      rich: image('https://cdn.test/cat.png'),
+      response: { type: 'image', payload: image(url) },
+    });
     const drawn = (id: string) => other.client.entries.value.find((e) => e.id === id) as ReceivedEntry | undefined;
     spy.postMessage({ ...as, type: 'op', n: beat.n! + 1, op: { op: 'put', entries: [entry('r-forged', 'javascript:alert(1)')] } });
     spy.postMessage({ ...as, type: 'op', n: beat.n! + 2, op: { op: 'status', status: { state: 'error' } } });

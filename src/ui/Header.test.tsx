@@ -45,7 +45,9 @@ describe('connection status in the header', () => {
     const { container, unmount } = render(<ChatApp view={t.view} />);
     expect(statusOf(container)).toBe('Reconnecting in 5 s…');
     // The visitor hears what happens to their messages; the address and the error are the console's.
-    expect(container.querySelector('[part~="status-detail"]')!.textContent).toBe('Your messages are kept and will be sent when the connection is back.');
+    expect(container.querySelector('[part~="status-detail"]')!.textContent).toBe(
+      'Your messages are kept and will be sent when the connection is back.',
+    );
     expect(container.querySelector('[part~="header"]')!.textContent).not.toContain('127.0.0.1');
 
     await act(() => {
@@ -81,7 +83,7 @@ describe('connection status in the header', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('uses the page\'s strings', () => {
+  it("uses the page's strings", () => {
     const t = fakeView(undefined, { open: true, strings: { statusOpen: 'En ligne', closeChat: 'Fermer' } });
     const { container } = render(<ChatApp view={t.view} />);
     expect(statusOf(container)).toBe('En ligne');

@@ -51,7 +51,9 @@ export class MessageBubble extends Component<BubbleProps> {
     const drawn = rich ? (
       <Rich content={rich} ctx={{ strings, onAction, fallback: clipLabel(entry.text) }} />
     ) : (
-      !entry.hidden && <TextBubble text={entry.text} fallback={received?.isFallback} markdown={drawing?.markdown && from !== 'user'} strings={strings} />
+      !entry.hidden && (
+        <TextBubble text={entry.text} fallback={received?.isFallback} markdown={drawing?.markdown && from !== 'user'} strings={strings} />
+      )
     );
     return (
       <div
@@ -77,14 +79,14 @@ export class MessageBubble extends Component<BubbleProps> {
           <p class="meta">
             <time dateTime={isoTime(entry.at)}>
               {/* Heard, not seen (the day's separator shows it): a time of another day says which. */}
-              {dayStart(entry.at) !== dayStart(Date.now()) && <span class="visually-hidden">{dayLabel(entry.at, Date.now(), strings.language)}, </span>}
+              {dayStart(entry.at) !== dayStart(Date.now()) && (
+                <span class="visually-hidden">{dayLabel(entry.at, Date.now(), strings.language)}, </span>
+              )}
               {clockTime(entry.at, strings.language)}
             </time>
             {own && (
               <Fragment>
-                <span aria-hidden="true">
-                  ·
-                </span>
+                <span aria-hidden="true">·</span>
                 <span class="delivery" data-status={own.status}>
                   {strings[own.status]}
                 </span>
@@ -137,7 +139,17 @@ function Avatar({ picture, initial }: { picture: string | undefined; initial: st
  * message takes the direction of its own text (English in an Arabic widget, and back). A long
  * text is drawn a part at a time, as written; the bubble takes focus when its "Show more" goes.
  */
-function TextBubble({ text, fallback, markdown: asked, strings }: { text: string; fallback: boolean | undefined; markdown: boolean | undefined; strings: PanelStrings }) {
+function TextBubble({
+  text,
+  fallback,
+  markdown: asked,
+  strings,
+}: {
+  text: string;
+  fallback: boolean | undefined;
+  markdown: boolean | undefined;
+  strings: PanelStrings;
+}) {
   const long = text.length > TEXT_CHUNK_LENGTH;
   const formatted = asked && !fallback && !long && looksLikeMarkdown(text);
   const markdown = useSignalValue(formatted ? askMarkdown() : markdownArrivedSignal);

@@ -48,7 +48,11 @@ describe('the menu button', () => {
     const menu = openMenu();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(menu.getAttribute('part')).toBe('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Save a copy', 'Delete this conversation']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Save a copy', 'Delete this conversation']);
   });
 
   it('moves focus into the menu; Arrow Down and Up (round), Home and End move it', () => {
@@ -108,7 +112,10 @@ describe('the menu button', () => {
 describe('"Save a copy"', () => {
   it('downloads the whole conversation as text, named by the heading and the day', async () => {
     const t = openApp();
-    const entries = [userEntry('Where is my order?'), received('It left this morning.', { from: 'agent', name: 'Maria', quickReplies: [{ label: 'Thanks' }] })];
+    const entries = [
+      userEntry('Where is my order?'),
+      received('It left this morning.', { from: 'agent', name: 'Maria', quickReplies: [{ label: 'Thanks' }] }),
+    ];
     t.client.entries.value = entries;
     openMenu();
     await act(async () => {
@@ -155,7 +162,11 @@ describe('"Delete this conversation"', () => {
     expect(t.container.querySelector('[part="panel"]')!.contains(t.dialog)).toBe(true);
     const description = document.getElementById(t.dialog.getAttribute('aria-describedby')!);
     expect(description!.textContent).toBe('This deletes the conversation from this browser. It cannot be undone.');
-    expect(within(t.dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Delete', 'Cancel']);
+    expect(
+      within(t.dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delete', 'Cancel']);
     expect(focused()).toBe(within(t.dialog).getByRole('button', { name: 'Cancel' }));
     expect(t.client.forget).not.toHaveBeenCalled();
   });

@@ -17,13 +17,20 @@ describe('quick replies', () => {
   it('are buttons named by their labels in a labelled group under the latest message', async () => {
     const t = openApp();
     expect(screen.queryByRole('group')).toBeNull();
-    const replies = [{ label: 'Yes', value: 'yes', type: 'text' }, { label: 'Talk to a human', value: 'handoff', type: 'event' }];
+    const replies = [
+      { label: 'Yes', value: 'yes', type: 'text' },
+      { label: 'Talk to a human', value: 'handoff', type: 'event' },
+    ];
     await act(() => {
       t.client.entries.value = [received('Ready?', { quickReplies: replies })];
       t.client.quickReplies.value = replies;
     });
     const group = screen.getByRole('group', { name: 'Suggested replies' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Yes', 'Talk to a human']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Yes', 'Talk to a human']);
     expect(screen.getByRole('log').contains(group)).toBe(false);
     // After the log, before the composer: under the latest message, and in that Tab order.
     const log = screen.getByRole('log');
@@ -34,7 +41,10 @@ describe('quick replies', () => {
 
   it('a click sends the reply once, hides the set and puts focus in the message box', async () => {
     const t = openApp();
-    const replies = [{ label: 'Yes', value: 'yes' }, { label: 'No', value: 'no' }];
+    const replies = [
+      { label: 'Yes', value: 'yes' },
+      { label: 'No', value: 'no' },
+    ];
     await act(() => {
       t.client.quickReplies.value = replies;
     });
@@ -61,7 +71,10 @@ describe('errors', () => {
     t.client.quickReplies.value = [{ label: 'Yes' }];
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     await act(() => {
-      t.client.status.value = { state: 'error', error: { kind: 'http', status: 401, message: 'The service refused client-id (HTTP 401)', final: true } };
+      t.client.status.value = {
+        state: 'error',
+        error: { kind: 'http', status: 401, message: 'The service refused client-id (HTTP 401)', final: true },
+      };
     });
     const alert = within(screen.getByRole('dialog')).getByRole('alert');
     expect(alert.textContent).toContain('The chat is not available');
@@ -179,7 +192,7 @@ describe('review fixes', () => {
 });
 
 describe('a message that was not delivered', () => {
-  it('shows the service\'s reason as text, and offers Retry and Delete', async () => {
+  it("shows the service's reason as text, and offers Retry and Delete", async () => {
     const t = openApp();
     await act(() => {
       t.client.entries.value = [userEntry('too spicy', { traceId: 7, status: 'failed', error: 'refused: <b>policy</b>' })];
@@ -197,12 +210,18 @@ describe('a message that was not delivered', () => {
   it('messages of an earlier conversation stay above a "New conversation" line', async () => {
     const t = openApp();
     await act(() => {
-      t.client.entries.value = [userEntry('old question', { earlier: true }), received('old answer', { earlier: true }), userEntry('new question')];
+      t.client.entries.value = [
+        userEntry('old question', { earlier: true }),
+        received('old answer', { earlier: true }),
+        userEntry('new question'),
+      ];
     });
     const log = screen.getByRole('log');
     const separator = within(log).getByRole('separator');
     expect(separator.textContent).toBe('New conversation');
-    const texts = [...log.querySelectorAll('[part~="message"], [role="separator"]')].map((el) => (el.getAttribute('role') === 'separator' ? '---' : el.querySelector('.bubble')?.textContent));
+    const texts = [...log.querySelectorAll('[part~="message"], [role="separator"]')].map((el) =>
+      el.getAttribute('role') === 'separator' ? '---' : el.querySelector('.bubble')?.textContent,
+    );
     expect(texts).toEqual(['old question', 'old answer', '---', 'new question']);
   });
 });

@@ -68,7 +68,7 @@ describe('transcript', () => {
     expect(t.client.retry).toHaveBeenCalledWith(42);
   });
 
-  it('shows an agent\'s name and picture, and only http(s) pictures', () => {
+  it("shows an agent's name and picture, and only http(s) pictures", () => {
     const { messages } = openApp([
       received('hi', { from: 'agent', name: 'Sam', picture: 'https://cdn.example.com/sam.png' }),
       received('hi', { from: 'agent', name: 'Eve', picture: 'javascript:alert(1)' }),
@@ -158,7 +158,10 @@ describe('transcript', () => {
     openApp([received('See https://example.com/help, or javascript:alert(1) and www.example.org.')]);
     const links = within(screen.getByRole('log')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/help', 'https://www.example.org/']);
-    expect(links.map((a) => a.textContent)).toEqual(['https://example.com/help (opens in a new tab)', 'www.example.org (opens in a new tab)']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      'https://example.com/help (opens in a new tab)',
+      'www.example.org (opens in a new tab)',
+    ]);
     for (const a of links) {
       expect(a.getAttribute('target')).toBe('_blank');
       expect(a.getAttribute('rel')).toBe('noopener noreferrer');

@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeView, received } from '../../test/fake-client.ts';
 import type { RichButton, RichCard, RichContent } from '../conversation/rich.ts';
 import type { ReceivedEntry } from '../conversation/transcript.ts';
-import { MAX_BUTTONS_DRAWN, MAX_CARDS_DRAWN, MAX_LABEL_LENGTH, MAX_LIST_ITEMS_DRAWN, MAX_QUICK_REPLIES_DRAWN, TEXT_CHUNK_LENGTH } from '../protocol/limits.ts';
+import {
+  MAX_BUTTONS_DRAWN,
+  MAX_CARDS_DRAWN,
+  MAX_LABEL_LENGTH,
+  MAX_LIST_ITEMS_DRAWN,
+  MAX_QUICK_REPLIES_DRAWN,
+  TEXT_CHUNK_LENGTH,
+} from '../protocol/limits.ts';
 import { ChatApp } from './App.tsx';
 import { clipLabel, cutText } from './bounded.tsx';
 import { panelStrings } from '../i18n/strings.ts';
@@ -34,7 +41,14 @@ const rich = (content: RichContent) => received('Fallback', { rich: content });
 
 describe('bounds on what one message draws', () => {
   it('are what messaging apps draw', () => {
-    expect([MAX_CARDS_DRAWN, MAX_LIST_ITEMS_DRAWN, MAX_BUTTONS_DRAWN, MAX_QUICK_REPLIES_DRAWN, TEXT_CHUNK_LENGTH, MAX_LABEL_LENGTH]).toEqual([10, 10, 6, 13, 4_000, 640]);
+    expect([
+      MAX_CARDS_DRAWN,
+      MAX_LIST_ITEMS_DRAWN,
+      MAX_BUTTONS_DRAWN,
+      MAX_QUICK_REPLIES_DRAWN,
+      TEXT_CHUNK_LENGTH,
+      MAX_LABEL_LENGTH,
+    ]).toEqual([10, 10, 6, 13, 4_000, 640]);
   });
 
   it('a carousel of 5,000 cards: the first 10, "and 4,990 more"; the entry keeps all 5,000', async () => {
@@ -55,9 +69,16 @@ describe('bounds on what one message draws', () => {
 
   it('buttons: 6 per template, the rest counted; long titles and labels end in "…"', async () => {
     const long = 'x'.repeat(1_000_000);
-    await show([rich({ type: 'card', card: { title: long, subtitle: long, buttons: many(20, button) } }), rich({ type: 'buttons', title: 'Pick', buttons: many(7, button) })]);
+    await show([
+      rich({ type: 'card', card: { title: long, subtitle: long, buttons: many(20, button) } }),
+      rich({ type: 'buttons', title: 'Pick', buttons: many(7, button) }),
+    ]);
     const [card, buttons] = messages();
-    expect(within(card!).getAllByRole('button').map((b) => b.textContent)).toEqual(many(6, (i) => `Option ${i + 1}`));
+    expect(
+      within(card!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(many(6, (i) => `Option ${i + 1}`));
     expect(within(card!).getByText('and 14 more')).toBeTruthy();
     expect(within(buttons!).getAllByRole('button')).toHaveLength(6);
     expect(within(buttons!).getByText('and 1 more')).toBeTruthy();
@@ -74,7 +95,11 @@ describe('bounds on what one message draws', () => {
       t.client.quickReplies.value = replies;
     });
     const group = screen.getByRole('group', { name: 'Suggested replies' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(many(13, (i) => `Reply ${i + 1}`));
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(many(13, (i) => `Reply ${i + 1}`));
     expect(within(group).getByText('and 4,987 more')).toBeTruthy();
   });
 

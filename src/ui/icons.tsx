@@ -17,4 +17,6 @@ function Icon({ d, stroke }: { d: string; stroke?: boolean }) {
 
 export const CloseIcon = () => <Icon d={CLOSE_ICON} stroke />;
 export const SendIcon = () => <Icon d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />;
-export const MoreIcon = () => <Icon d="M12 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4m0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4m0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4" />;
+export const MoreIcon = () => (
+  <Icon d="M12 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4m0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4m0 7a2 2 0 1 1 0-4 2 2 0 0 1 0 4" />
+);

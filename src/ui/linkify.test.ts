@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { linkify, safeHref } from './linkify.ts';
 
-const links = (text: string) => linkify(text).filter((s) => s.kind === 'link').map((s) => (s.kind === 'link' ? [s.text, s.href] : []));
+const links = (text: string) =>
+  linkify(text)
+    .filter((s) => s.kind === 'link')
+    .map((s) => (s.kind === 'link' ? [s.text, s.href] : []));
 
 describe('linkify', () => {
   it('links http and https URLs, and www. hosts as https', () => {
@@ -20,7 +23,9 @@ describe('linkify', () => {
   it('leaves trailing punctuation and unbalanced brackets outside the link', () => {
     expect(links('See https://x.example/a.')).toEqual([['https://x.example/a', 'https://x.example/a']]);
     expect(links('(see https://x.example/a)')).toEqual([['https://x.example/a', 'https://x.example/a']]);
-    expect(links('https://en.example/wiki/Foo_(bar)!')).toEqual([['https://en.example/wiki/Foo_(bar)', 'https://en.example/wiki/Foo_(bar)']]);
+    expect(links('https://en.example/wiki/Foo_(bar)!')).toEqual([
+      ['https://en.example/wiki/Foo_(bar)', 'https://en.example/wiki/Foo_(bar)'],
+    ]);
   });
 
   it('never links other schemes, markup or things that only look like URLs', () => {
@@ -38,7 +43,11 @@ describe('linkify', () => {
       'user@www.example.com',
     ]) {
       expect(links(text), text).toEqual([]);
-      expect(linkify(text).map((s) => s.text).join('')).toBe(text);
+      expect(
+        linkify(text)
+          .map((s) => s.text)
+          .join(''),
+      ).toBe(text);
     }
   });
 

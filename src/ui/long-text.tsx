@@ -16,7 +16,7 @@ export function LongText({ text, strings }: { text: string; strings: PanelString
   const [count, setCount] = useState(1);
   const parts = useMemo(() => {
     const list: string[] = [];
-    for (let start = 0; start < text.length && list.length < count; ) {
+    for (let start = 0; start < text.length && list.length < count;) {
       const part = cutText(text.slice(start), TEXT_CHUNK_LENGTH);
       list.push(part);
       start += part.length;

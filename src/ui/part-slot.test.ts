@@ -23,7 +23,12 @@ describe('a part of the chat that arrives when first needed', () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('could not load parley-menu.x.js: 404')).mockResolvedValueOnce('here');
     slot.from(load);
     slot.ask();
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith("[parley] the panel's menu cannot open: its code could not be loaded:", 'could not load parley-menu.x.js: 404'));
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        "[parley] the panel's menu cannot open: its code could not be loaded:",
+        'could not load parley-menu.x.js: 404',
+      ),
+    );
     expect(slot.arrived.value).toBeUndefined();
     slot.ask();
     await vi.waitFor(() => expect(slot.arrived.value).toBe('here'));

@@ -12,7 +12,9 @@ describe('dayLabel', () => {
     ['fr', ['Aujourd’hui', 'Hier', 'mercredi 18 novembre', 'jeudi 25 décembre 2025']],
     ['ja', ['今日', '昨日', '11月18日水曜日', '2025年12月25日木曜日']],
   ])('in %s: today, yesterday (also just after midnight), last week, last year', (language, expected) => {
-    const labels = [day(2026, 10, 25, 0), day(2026, 10, 24, 23), day(2026, 10, 18), day(2025, 11, 25)].map((at) => dayLabel(at, now, language));
+    const labels = [day(2026, 10, 25, 0), day(2026, 10, 24, 23), day(2026, 10, 18), day(2025, 11, 25)].map((at) =>
+      dayLabel(at, now, language),
+    );
     expect(labels).toEqual(expected);
   });
 });

@@ -37,7 +37,11 @@ export function dayLabel(at: number, now: number, language: string): string {
   let formats = dayFormatters.get(language);
   if (!formats) {
     const date = { weekday: 'long', day: 'numeric', month: 'long' } as const;
-    formats = [new Intl.RelativeTimeFormat(language, { numeric: 'auto' }), new Intl.DateTimeFormat(language, date), new Intl.DateTimeFormat(language, { ...date, year: 'numeric' })];
+    formats = [
+      new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+      new Intl.DateTimeFormat(language, date),
+      new Intl.DateTimeFormat(language, { ...date, year: 'numeric' }),
+    ];
     dayFormatters.set(language, formats);
   }
   // Rounded: a day with a daylight-saving change is 23 or 25 hours long.

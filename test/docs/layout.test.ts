@@ -25,7 +25,9 @@ function documentedLayout(): Map<string, string[]> {
 }
 
 const foldersOf = (top: string) =>
-  readdirSync(join(ROOT, top)).filter((name) => statSync(join(ROOT, top, name)).isDirectory() && name !== 'node_modules' && name !== 'dist');
+  readdirSync(join(ROOT, top)).filter(
+    (name) => statSync(join(ROOT, top, name)).isDirectory() && name !== 'node_modules' && name !== 'dist',
+  );
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -70,7 +72,9 @@ describe('the layout in docs/contributing.md', () => {
 
   it('names folders that exist', () => {
     expect([...layout.keys()]).toEqual(expect.arrayContaining(['src', 'emulator', 'e2e', 'test', 'bench', 'scripts', 'docs']));
-    const missing = [...layout].flatMap(([top, subs]) => [top, ...subs.filter((sub) => sub !== ROOT_FILES).map((sub) => `${top}/${sub}`)]).filter((path) => !existsSync(join(ROOT, path)));
+    const missing = [...layout]
+      .flatMap(([top, subs]) => [top, ...subs.filter((sub) => sub !== ROOT_FILES).map((sub) => `${top}/${sub}`)])
+      .filter((path) => !existsSync(join(ROOT, path)));
     expect(missing).toEqual([]);
   });
 

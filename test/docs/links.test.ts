@@ -5,7 +5,13 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const DOCS = ['README.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCS = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The id GitHub gives a heading: lower case, punctuation dropped, spaces to dashes; repeats get -1, -2. */
 export function headingIds(markdown: string): Set<string> {
@@ -13,7 +19,11 @@ export function headingIds(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
   for (const [, text] of withoutCode.matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = text!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = text!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     ids.add(count ? `${base}-${count}` : base);
@@ -29,7 +39,17 @@ export function relativeLinks(markdown: string): string[] {
 
 describe('links in the documentation', () => {
   it('reads the README, the changelog and every guide', () => {
-    expect(DOCS).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/site-owners.md', 'docs/front-end.md', 'docs/back-end.md', 'docs/contributing.md', 'docs/figures.md']));
+    expect(DOCS).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CHANGELOG.md',
+        'docs/site-owners.md',
+        'docs/front-end.md',
+        'docs/back-end.md',
+        'docs/contributing.md',
+        'docs/figures.md',
+      ]),
+    );
   });
 
   it.each(DOCS)('%s: every relative link and anchor resolves', (file) => {
@@ -42,7 +62,8 @@ describe('links in the documentation', () => {
         broken.push(`${target}: no file ${relative(ROOT, resolved)}`);
         continue;
       }
-      if (anchor && resolved.endsWith('.md') && !headingIds(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target}: no heading #${anchor}`);
+      if (anchor && resolved.endsWith('.md') && !headingIds(readFileSync(resolved, 'utf8')).has(anchor))
+        broken.push(`${target}: no heading #${anchor}`);
     }
     expect(broken).toEqual([]);
   });
@@ -56,7 +77,9 @@ describe('links in the documentation', () => {
   });
 
   it('knows a broken link when it sees one', () => {
-    expect(headingIds('# Parley\n## In an app: `<parley-chat>`\n## Figures\n## Figures')).toEqual(new Set(['parley', 'in-an-app-parley-chat', 'figures', 'figures-1']));
+    expect(headingIds('# Parley\n## In an app: `<parley-chat>`\n## Figures\n## Figures')).toEqual(
+      new Set(['parley', 'in-an-app-parley-chat', 'figures', 'figures-1']),
+    );
     expect(relativeLinks('[a](docs/x.md#y) [b](https://example.com) `[c](z.md)`\n```\n[d](w.md)\n```')).toEqual(['docs/x.md#y']);
   });
 });

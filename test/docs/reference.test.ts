@@ -11,9 +11,10 @@ describe('the API reference', () => {
     expect(readFileSync(join(ROOT, 'docs/reference.md'), 'utf8')).toBe(apiReference(ROOT));
   });
 
-  it("lists every attribute the element observes, every flag of the command line and every option of startEmulator", () => {
+  it('lists every attribute the element observes, every flag of the command line and every option of startEmulator', () => {
     const reference = apiReference(ROOT);
-    for (const attribute of ['client-id', 'base-url', 'language', 'notify-title', 'notify-sound']) expect(reference).toContain(`| \`${attribute}\` |`);
+    for (const attribute of ['client-id', 'base-url', 'language', 'notify-title', 'notify-sound'])
+      expect(reference).toContain(`| \`${attribute}\` |`);
     for (const flag of ['--port', '--strict', '--webhook-time-scale', '--flows']) expect(reference).toContain(flag);
     const options = emulatorOptions(readFileSync(join(ROOT, 'emulator/core/options.ts'), 'utf8')).map((option) => option.name);
     expect(options).toEqual(expect.arrayContaining(['port', 'host', 'apiKey', 'webhookUrl', 'strict', 'flows', 'media']));

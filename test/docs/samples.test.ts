@@ -13,7 +13,8 @@ describe("the documentation's samples", () => {
   it('the compiled ones are up to date in test/types/ (npm run build writes them), none stale', () => {
     const files = compiledSamples(samples);
     // Out of date after an edit of the docs: `npx tsx scripts/doc-samples.ts` (or `npm run build`) writes them.
-    for (const [path, content] of files) expect(readFileSync(join(ROOT, path), 'utf8'), `${path}: run npx tsx scripts/doc-samples.ts`).toBe(content);
+    for (const [path, content] of files)
+      expect(readFileSync(join(ROOT, path), 'utf8'), `${path}: run npx tsx scripts/doc-samples.ts`).toBe(content);
     expect(generatedOnDisk(ROOT).sort()).toEqual([...files.keys()].sort());
   });
 
@@ -49,7 +50,11 @@ describe("the documentation's samples", () => {
     // Each TypeScript, JavaScript, Vue or Svelte sample is compiled.
     const templates = samples.filter((s) => s.lang === 'vue' || s.lang === 'svelte').length;
     expect(compiled).toBe(code + templates);
-    expect(samples.every((s) => ['ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'sh', 'json'].includes(s.lang) || NOT_COMPILED[s.lang])).toBe(true);
-    console.log(`[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Vue, Svelte, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${kinds.get('json') ?? 0} flow action checked, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`);
+    expect(
+      samples.every((s) => ['ts', 'tsx', 'js', 'vue', 'svelte', 'html', 'css', 'sh', 'json'].includes(s.lang) || NOT_COMPILED[s.lang]),
+    ).toBe(true);
+    console.log(
+      `[docs] ${samples.length} samples: ${compiled} compiled (TypeScript, JavaScript, React, Preact, Vue, Svelte, Solid), ${inPages} loaded in a page (HTML, CSS), ${commands} shell commands run, ${kinds.get('json') ?? 0} flow action checked, ${shown.length} shown only (${shown.map((s) => s.lang).join(', ')})`,
+    );
   });
 });

@@ -12,12 +12,17 @@ function builtFile(): string {
   const theirs = Array.from({ length: 20 }, (_, i) => `var h${i}=${i * 13}`).join(';');
   writeFileSync(file, `${ours}\n${theirs};css=".a{b:c}"`);
   // Line 1 from the first source, line 2 from the second up to column 8, then from the third.
-  const map = { version: 3, sources: ['../src/ui/Panel.tsx', '../node_modules/preact/dist/preact.mjs', '../src/ui/styles.ts'], names: [], mappings: 'AAAA;ACAA,QCAA' };
+  const map = {
+    version: 3,
+    sources: ['../src/ui/Panel.tsx', '../node_modules/preact/dist/preact.mjs', '../src/ui/styles.ts'],
+    names: [],
+    mappings: 'AAAA;ACAA,QCAA',
+  };
   writeFileSync(`${file}.map`, JSON.stringify(map));
   return file;
 }
 
-describe('size-areas: where a built file\'s gzipped bytes go', () => {
+describe("size-areas: where a built file's gzipped bytes go", () => {
   it('gives each area what taking its code out saves, largest first, a stylesheet under its own name', () => {
     const { total, areas } = bytesByArea(builtFile(), { 'ui/styles.ts': 'widget.css' });
     expect(areas.map(({ area }) => area).sort()).toEqual(['preact', 'src/ui/', 'widget.css']);

@@ -7,7 +7,7 @@ import { startBanner } from '../../demo/start-banner.ts';
 import { parleyEmulator } from '../../emulator/vite-plugin.ts';
 
 describe("npm start's banner", () => {
-  it('names the console and the REST API under the emulator\'s prefix, as the README does', () => {
+  it("names the console and the REST API under the emulator's prefix, as the README does", () => {
     const server = {
       resolvedUrls: { local: ['http://127.0.0.1:5173/'] },
       config: { server: { port: 5173 }, plugins: [parleyEmulator({ strict: true })] },

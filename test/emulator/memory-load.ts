@@ -49,8 +49,17 @@ export interface LoadResult {
 const MB = 1024 * 1024;
 
 /** Starts `command args` (which prints `Parley emulator on <url>`) in its own process group. */
-export function startChildEmulator(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ChildEmulator> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export function startChildEmulator(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<ChildEmulator> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
@@ -75,8 +84,20 @@ export function startChildEmulator(command: string, args: string[], options: { c
 async function readMemory(url: string, pid?: number): Promise<MemoryReading> {
   const res = await fetch(`${url}/__control/memory`).catch(() => undefined);
   if (res?.ok) {
-    const body = (await res.json()) as { pid: number; memory: { rss: number; heapUsed: number }; kept: MemoryReading['kept']; webhooksUnsettled: number };
-    return { rssMB: body.memory.rss / MB, pid: body.pid, heapUsedMB: body.memory.heapUsed / MB, via: 'control', kept: body.kept, webhooksUnsettled: body.webhooksUnsettled };
+    const body = (await res.json()) as {
+      pid: number;
+      memory: { rss: number; heapUsed: number };
+      kept: MemoryReading['kept'];
+      webhooksUnsettled: number;
+    };
+    return {
+      rssMB: body.memory.rss / MB,
+      pid: body.pid,
+      heapUsedMB: body.memory.heapUsed / MB,
+      via: 'control',
+      kept: body.kept,
+      webhooksUnsettled: body.webhooksUnsettled,
+    };
   }
   if (pid === undefined) throw new Error('the emulator has no GET /__control/memory and no pid was given');
   return { rssMB: procRss(pid)!, pid, via: 'proc' };
@@ -108,7 +129,9 @@ function watchPeak(pid: number | undefined): () => number | undefined {
 
 /** An open socket of the emulator that counts what comes back and can wait for a pong. */
 async function openSocket(url: string): Promise<{ ws: WebSocket; pong(): Promise<void>; received(): number }> {
-  const address = (await (await fetch(`${url}/socket.info?sessionId=${randomUUID()}&clientId=any`)).json()) as { payload: { endpoint: string } };
+  const address = (await (await fetch(`${url}/socket.info?sessionId=${randomUUID()}&clientId=any`)).json()) as {
+    payload: { endpoint: string };
+  };
   const ws = new WebSocket(address.payload.endpoint, { maxPayload: 0 });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -149,7 +172,10 @@ function loadFrame(i: number, bytes: number, threadId: string): string {
     case 2:
       return JSON.stringify({ type: 'message.send', payload: { threadId, traceId: i, speech: 42, note: filler } });
     case 4:
-      return JSON.stringify({ type: 'message.send', payload: { threadId: thread, traceId: i, speech: `message ${i}`, originator: { role: 'external', metadata: { note: filler } } } });
+      return JSON.stringify({
+        type: 'message.send',
+        payload: { threadId: thread, traceId: i, speech: `message ${i}`, originator: { role: 'external', metadata: { note: filler } } },
+      });
     default:
       return JSON.stringify({ type: 'message.send', payload: { threadId: thread, traceId: i, speech: filler } });
   }
@@ -200,7 +226,10 @@ export async function measureLoad(url: string, plan: LoadPlan, pid?: number, set
 }
 
 export function describeLoad(result: LoadResult, plan: LoadPlan): string {
-  const heap = result.after.heapUsedMB === undefined ? '' : `, heap ${result.before.heapUsedMB!.toFixed(0)} -> ${result.after.heapUsedMB.toFixed(0)} MB`;
+  const heap =
+    result.after.heapUsedMB === undefined
+      ? ''
+      : `, heap ${result.before.heapUsedMB!.toFixed(0)} -> ${result.after.heapUsedMB.toFixed(0)} MB`;
   return (
     `${plan.frames} frames of ${Math.round(plan.frameBytes / 1024)} kB in ${result.seconds.toFixed(1)} s: ` +
     `emulator RSS ${result.before.rssMB.toFixed(0)} -> ${result.after.rssMB.toFixed(0)} MB (growth ${result.growthMB.toFixed(0)} MB, via ${result.after.via}` +
@@ -210,7 +239,15 @@ export function describeLoad(result: LoadResult, plan: LoadPlan): string {
 
 async function main(): Promise<void> {
   const plan = { frames: Number(process.argv[2] ?? 4000), frameBytes: Number(process.argv[3] ?? 60_000) };
-  const emulator = await startChildEmulator(process.execPath, ['--expose-gc', '--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--quiet']);
+  const emulator = await startChildEmulator(process.execPath, [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    'emulator/cli.ts',
+    '--port',
+    '0',
+    '--quiet',
+  ]);
   try {
     const result = await measureLoad(emulator.url, plan, emulator.child.pid);
     console.log(describeLoad(result, plan));

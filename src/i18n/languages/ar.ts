@@ -6,7 +6,8 @@ export default {
   openChat: 'فتح الدردشة',
   closeChat: 'إغلاق الدردشة',
   heading: 'الدردشة',
-  unread: 'zero:لا توجد رسائل غير مقروءة|one:رسالة واحدة غير مقروءة|two:رسالتان غير مقروءتين|few:{count} رسائل غير مقروءة|many:{count} رسالة غير مقروءة|other:{count} رسالة غير مقروءة',
+  unread:
+    'zero:لا توجد رسائل غير مقروءة|one:رسالة واحدة غير مقروءة|two:رسالتان غير مقروءتين|few:{count} رسائل غير مقروءة|many:{count} رسالة غير مقروءة|other:{count} رسالة غير مقروءة',
   errorTitle: 'الدردشة غير متاحة',
   loadFailed: 'تعذّر تحميل الدردشة.',
   tryAgain: 'إعادة المحاولة',
@@ -14,8 +15,10 @@ export default {
   messageLabel: 'رسالة',
   messagePlaceholder: 'اكتب رسالة…',
   send: 'إرسال',
-  charactersLeft: 'zero:لم يتبقَّ أي حرف|one:تبقّى حرف واحد|two:تبقّى حرفان|few:تبقّت {count} أحرف|many:تبقّى {count} حرفًا|other:تبقّى {count} حرف',
-  charactersOver: 'zero:لا أحرف زائدة|one:حرف واحد زائد|two:حرفان زائدان|few:{count} أحرف زائدة|many:{count} حرفًا زائدًا|other:{count} حرف زائد',
+  charactersLeft:
+    'zero:لم يتبقَّ أي حرف|one:تبقّى حرف واحد|two:تبقّى حرفان|few:تبقّت {count} أحرف|many:تبقّى {count} حرفًا|other:تبقّى {count} حرف',
+  charactersOver:
+    'zero:لا أحرف زائدة|one:حرف واحد زائد|two:حرفان زائدان|few:{count} أحرف زائدة|many:{count} حرفًا زائدًا|other:{count} حرف زائد',
   quickRepliesLabel: 'ردود مقترحة',
   more: 'و{count} أخرى',
   showMore: 'عرض المزيد',

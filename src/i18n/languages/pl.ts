@@ -6,7 +6,8 @@ export default {
   openChat: 'Otwórz czat',
   closeChat: 'Zamknij czat',
   heading: 'Czat',
-  unread: 'one:{count} nieprzeczytana wiadomość|few:{count} nieprzeczytane wiadomości|many:{count} nieprzeczytanych wiadomości|other:{count} nieprzeczytanej wiadomości',
+  unread:
+    'one:{count} nieprzeczytana wiadomość|few:{count} nieprzeczytane wiadomości|many:{count} nieprzeczytanych wiadomości|other:{count} nieprzeczytanej wiadomości',
   errorTitle: 'Czat jest niedostępny',
   loadFailed: 'Nie udało się załadować czatu.',
   tryAgain: 'Spróbuj ponownie',

@@ -6,7 +6,8 @@ export default {
   openChat: 'Открыть чат',
   closeChat: 'Закрыть чат',
   heading: 'Чат',
-  unread: 'one:{count} непрочитанное сообщение|few:{count} непрочитанных сообщения|many:{count} непрочитанных сообщений|other:{count} непрочитанного сообщения',
+  unread:
+    'one:{count} непрочитанное сообщение|few:{count} непрочитанных сообщения|many:{count} непрочитанных сообщений|other:{count} непрочитанного сообщения',
   errorTitle: 'Чат недоступен',
   loadFailed: 'Не удалось загрузить чат.',
   tryAgain: 'Повторить',

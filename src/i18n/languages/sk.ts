@@ -6,7 +6,8 @@ export default {
   openChat: 'Otvoriť chat',
   closeChat: 'Zavrieť chat',
   heading: 'Chat',
-  unread: 'one:{count} neprečítaná správa|few:{count} neprečítané správy|many:{count} neprečítanej správy|other:{count} neprečítaných správ',
+  unread:
+    'one:{count} neprečítaná správa|few:{count} neprečítané správy|many:{count} neprečítanej správy|other:{count} neprečítaných správ',
   errorTitle: 'Chat nie je k dispozícii',
   loadFailed: 'Chat sa nepodarilo načítať.',
   tryAgain: 'Skúsiť znova',

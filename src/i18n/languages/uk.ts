@@ -6,7 +6,8 @@ export default {
   openChat: 'Відкрити чат',
   closeChat: 'Закрити чат',
   heading: 'Чат',
-  unread: 'one:{count} непрочитане повідомлення|few:{count} непрочитані повідомлення|many:{count} непрочитаних повідомлень|other:{count} непрочитаного повідомлення',
+  unread:
+    'one:{count} непрочитане повідомлення|few:{count} непрочитані повідомлення|many:{count} непрочитаних повідомлень|other:{count} непрочитаного повідомлення',
   errorTitle: 'Чат недоступний',
   loadFailed: 'Не вдалося завантажити чат.',
   tryAgain: 'Спробувати ще раз',
@@ -14,7 +15,8 @@ export default {
   messageLabel: 'Повідомлення',
   messagePlaceholder: 'Напишіть повідомлення…',
   send: 'Надіслати',
-  charactersLeft: 'one:Залишився {count} символ|few:Залишилося {count} символи|many:Залишилося {count} символів|other:Залишилося {count} символу',
+  charactersLeft:
+    'one:Залишився {count} символ|few:Залишилося {count} символи|many:Залишилося {count} символів|other:Залишилося {count} символу',
   charactersOver: 'one:Зайвий {count} символ|few:Зайві {count} символи|many:Зайвих {count} символів|other:Зайвих {count} символу',
   quickRepliesLabel: 'Запропоновані відповіді',
   more: 'і ще {count}',

@@ -67,7 +67,9 @@ function drawInlines(list: Inline[], newTab: string): ComponentChildren[] {
       case 'a': {
         const href = linkAddress(node.href);
         // A label is text inside a link: no link within it.
-        const label = node.c.map((inner, index) => (typeof inner === 'string' ? inner : <Fragment key={index}>{drawInlines([inner], newTab)}</Fragment>));
+        const label = node.c.map((inner, index) =>
+          typeof inner === 'string' ? inner : <Fragment key={index}>{drawInlines([inner], newTab)}</Fragment>,
+        );
         return href ? (
           <a key={key} class="link" part="link" href={href} target="_blank" rel="noopener noreferrer">
             {label}

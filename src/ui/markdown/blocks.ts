@@ -134,6 +134,14 @@ function paragraph(lines: string[], start: number, depth: number, out: Block[]):
     work.steps++;
   }
   // Each line's own indentation is not text (CommonMark strips it).
-  out.push({ t: 'p', c: inlines(lines.slice(start, i).map((line) => line.trimStart()).join('\n')) });
+  out.push({
+    t: 'p',
+    c: inlines(
+      lines
+        .slice(start, i)
+        .map((line) => line.trimStart())
+        .join('\n'),
+    ),
+  });
   return i;
 }

@@ -22,8 +22,15 @@ async function show(entries: TranscriptEntry[], markdown: boolean) {
 const bubbles = () => [...screen.getByRole('log').querySelectorAll<HTMLElement>('[part~="bubble"]')];
 
 describe('markdown', () => {
-  it('draws bot and agent texts as Markdown, the visitor\'s as written', async () => {
-    await show([userEntry('**mine**', { seq: 1 }), received('**bold** and [docs](https://example.com/)', { seq: 2 }), received('- one\n- two', { seq: 3, from: 'agent', name: 'Ann' })], true);
+  it("draws bot and agent texts as Markdown, the visitor's as written", async () => {
+    await show(
+      [
+        userEntry('**mine**', { seq: 1 }),
+        received('**bold** and [docs](https://example.com/)', { seq: 2 }),
+        received('- one\n- two', { seq: 3, from: 'agent', name: 'Ann' }),
+      ],
+      true,
+    );
     const [mine, bot, agent] = bubbles();
     expect(mine!.textContent).toContain('**mine**');
     expect(bot!.querySelector('strong')!.textContent).toBe('bold');
@@ -41,7 +48,10 @@ describe('markdown', () => {
 
   it('leaves a fallback, a plain text and a long text as written', async () => {
     const long = `**start** ${'x'.repeat(TEXT_CHUNK_LENGTH)}`;
-    await show([received('**fallback**', { seq: 1, isFallback: true }), received('just words', { seq: 2 }), received(long, { seq: 3 })], true);
+    await show(
+      [received('**fallback**', { seq: 1, isFallback: true }), received('just words', { seq: 2 }), received(long, { seq: 3 })],
+      true,
+    );
     const [fallback, plain, longBubble] = bubbles();
     expect(fallback!.querySelector('strong')).toBeNull();
     expect(plain!.tagName).toBe('P'); // no Markdown drawing where nothing would change

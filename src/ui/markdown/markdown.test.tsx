@@ -17,7 +17,8 @@ function drawn(text: string): string {
   return container.innerHTML.replace(/ __(source|self)="[^"]*"/g, '');
 }
 
-const LINK = (href: string, label: string) => `<a class="link" part="link" href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
+const LINK = (href: string, label: string) =>
+  `<a class="link" part="link" href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
 
 describe('the Markdown subset, construct by construct (CommonMark examples)', () => {
   it.each([
@@ -62,15 +63,27 @@ describe('everything outside the subset stays the text it is', () => {
     ['raw HTML', '<img src=x onerror="alert(1)">', '<p>&lt;img src=x onerror="alert(1)"&gt;</p>'],
     ['a script', '<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
     // (A bare http(s) address in the text is a link, as in any text of the chat.)
-    ['an image', '![cat](https://example.com/cat.png)', `<p>![cat](${LINK('https://example.com/cat.png', 'https://example.com/cat.png')})</p>`],
+    [
+      'an image',
+      '![cat](https://example.com/cat.png)',
+      `<p>![cat](${LINK('https://example.com/cat.png', 'https://example.com/cat.png')})</p>`,
+    ],
     ['a heading', '# Title', '<p># Title</p>'],
     ['a rule', '---', '<p>---</p>'],
     ['a javascript: link', '[click](javascript:alert(1))', '<p>click</p>'],
     ['a data: link', '[x](data:text/html,<b>)', '<p>[x](data:text/html,&lt;b&gt;)</p>'],
     ['a relative link', '[x](/path)', '<p>x</p>'],
     ['an autolink in angle brackets', '<https://example.com>', `<p>&lt;${LINK('https://example.com/', 'https://example.com')}&gt;</p>`],
-    ['a link with a title', '[x](https://example.com "title")', `<p>[x](${LINK('https://example.com/', 'https://example.com')} "title")</p>`],
-    ['a link in a link', '[a [b](https://b.example/) c](https://a.example/)', `<p>[a ${LINK('https://b.example/', 'b')} c](${LINK('https://a.example/', 'https://a.example/')})</p>`],
+    [
+      'a link with a title',
+      '[x](https://example.com "title")',
+      `<p>[x](${LINK('https://example.com/', 'https://example.com')} "title")</p>`,
+    ],
+    [
+      'a link in a link',
+      '[a [b](https://b.example/) c](https://a.example/)',
+      `<p>[a ${LINK('https://b.example/', 'b')} c](${LINK('https://a.example/', 'https://a.example/')})</p>`,
+    ],
   ])('%s', (_name, text, html) => {
     expect(drawn(text)).toBe(html);
   });
@@ -78,7 +91,16 @@ describe('everything outside the subset stays the text it is', () => {
   it('lets only http:, https:, mailto: and tel: addresses through', () => {
     expect(linkAddress('https://example.com')).toBe('https://example.com/');
     expect(linkAddress('mailto:a@b.c')).toBe('mailto:a@b.c');
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '//example.com', 'http://']) expect(linkAddress(bad), bad).toBeUndefined();
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//example.com',
+      'http://',
+    ])
+      expect(linkAddress(bad), bad).toBeUndefined();
   });
 });
 
@@ -97,7 +119,7 @@ describe('hostile input', () => {
     ['stars', '*'.repeat(40_000)],
     ['alternating stars', '*a'.repeat(20_000)],
     ['open brackets', '['.repeat(40_000)],
-    ['brackets and parentheses', '[](' .repeat(15_000)],
+    ['brackets and parentheses', '[]('.repeat(15_000)],
     ['link openers', '[a](b'.repeat(10_000)],
     ['underscores in words', 'a_b_'.repeat(10_000)],
     ['backticks of every length', Array.from({ length: 300 }, (_, i) => '`'.repeat(i + 1)).join('x')],
@@ -124,7 +146,9 @@ describe('hostile input', () => {
 
 describe('what asks for the Markdown code', () => {
   it('a text with Markdown syntax does, a plain one does not', () => {
-    for (const text of ['**b**', 'a _b_', '`c`', '[a](b)', '> q', '- a', '1. a', 'a\n\nb', 'a \\* b']) expect(looksLikeMarkdown(text), text).toBe(true);
-    for (const text of ['hello there', 'Is 3 > 2? yes', 'line\nbreak', 'https://example.com/a-b']) expect(looksLikeMarkdown(text), text).toBe(false);
+    for (const text of ['**b**', 'a _b_', '`c`', '[a](b)', '> q', '- a', '1. a', 'a\n\nb', 'a \\* b'])
+      expect(looksLikeMarkdown(text), text).toBe(true);
+    for (const text of ['hello there', 'Is 3 > 2? yes', 'line\nbreak', 'https://example.com/a-b'])
+      expect(looksLikeMarkdown(text), text).toBe(false);
   });
 });

@@ -11,13 +11,32 @@ import { transcriptFileName, transcriptText } from './transcript-text.ts';
 const en = panelStrings('en', undefined, {});
 const AT = Date.UTC(2026, 10, 27, 9, 42); // 27 November 2026, 09:42 UTC
 const SAVED = Date.UTC(2026, 10, 27, 18, 0);
-const user = (text: string, extra: Partial<UserEntry> = {}): UserEntry => ({ kind: 'user', id: `u${text}`, traceId: 1, text, at: AT, seq: 1, status: 'delivered', ...extra });
-const reply = (text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry => ({ kind: 'received', id: `r${text}`, seq: 2, from: 'bot', at: AT + 60_000, text, ...extra });
+const user = (text: string, extra: Partial<UserEntry> = {}): UserEntry => ({
+  kind: 'user',
+  id: `u${text}`,
+  traceId: 1,
+  text,
+  at: AT,
+  seq: 1,
+  status: 'delivered',
+  ...extra,
+});
+const reply = (text: string, extra: Partial<ReceivedEntry> = {}): ReceivedEntry => ({
+  kind: 'received',
+  id: `r${text}`,
+  seq: 2,
+  from: 'bot',
+  at: AT + 60_000,
+  text,
+  ...extra,
+});
 const rich = (content: RichContent, extra: Partial<ReceivedEntry> = {}) => reply('fallback text', { rich: content, ...extra });
 /** A message's time as the visitor's language writes it (ICU's spaces differ between versions). */
-const when = (at: number, language = 'en', timeZone = 'UTC') => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at);
+const when = (at: number, language = 'en', timeZone = 'UTC') =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at);
 /** The text's blocks (without the final line break). */
-const blocks = (entries: TranscriptEntry[], strings = en) => transcriptText(entries, strings, 'Support', SAVED, 'UTC').replace(/\n$/, '').split('\n\n');
+const blocks = (entries: TranscriptEntry[], strings = en) =>
+  transcriptText(entries, strings, 'Support', SAVED, 'UTC').replace(/\n$/, '').split('\n\n');
 /** The lines of the one message's block. */
 const only = (entry: TranscriptEntry) => blocks([entry])[1]!.split('\n');
 
@@ -65,7 +84,11 @@ describe('the conversation as text', () => {
   });
 
   it('leaves events out and says which messages were not delivered', () => {
-    const text = blocks([user('start', { hidden: true }), user('lost', { status: 'failed', error: 'refused' }), user('pending', { status: 'pending' })]);
+    const text = blocks([
+      user('start', { hidden: true }),
+      user('lost', { status: 'failed', error: 'refused' }),
+      user('pending', { status: 'pending' }),
+    ]);
     expect(text).toEqual(['Support — November 27, 2026', `You · ${when(AT)} · Not delivered\nlost`, `You · ${when(AT)}\npending`]);
   });
 
@@ -92,7 +115,13 @@ describe('the conversation as text', () => {
     expect(first).toBe(`أنت · ${when(AT, 'ar')}\nمرحبا`);
     expect(second).toBe(`${ar.botName} · ${when(AT + 60_000, 'ar')}\nHello in English`);
     const hebrew = transcriptText([user('שלום')], panelStrings('he', he, {}), 'תמיכה', SAVED, 'UTC');
-    expect(hebrew.split('\n')).toEqual([`תמיכה — ${new Intl.DateTimeFormat('he', { dateStyle: 'long', timeZone: 'UTC' }).format(SAVED)}`, '', `אני · ${when(AT, 'he')}`, 'שלום', '']);
+    expect(hebrew.split('\n')).toEqual([
+      `תמיכה — ${new Intl.DateTimeFormat('he', { dateStyle: 'long', timeZone: 'UTC' }).format(SAVED)}`,
+      '',
+      `אני · ${when(AT, 'he')}`,
+      'שלום',
+      '',
+    ]);
   });
 });
 
@@ -134,7 +163,12 @@ describe('rich responses as text', () => {
       rich({
         type: 'list',
         items: [
-          { title: 'Tracking', subtitle: 'Where is my parcel', image: 'https://shop.example/box.png', action: link('https://shop.example/track') },
+          {
+            title: 'Tracking',
+            subtitle: 'Where is my parcel',
+            image: 'https://shop.example/box.png',
+            action: link('https://shop.example/track'),
+          },
           { title: 'Returns', action: { type: 'event', name: 'returns' } },
         ],
         buttons: [{ label: 'All topics', action: link('https://shop.example/help', true) }],
@@ -150,7 +184,9 @@ describe('rich responses as text', () => {
   });
 
   it('buttons: the title, then each button', () => {
-    const lines = only(rich({ type: 'buttons', title: 'How can we help?', buttons: [{ label: 'Track', action: { type: 'postback', text: 'track' } }] }));
+    const lines = only(
+      rich({ type: 'buttons', title: 'How can we help?', buttons: [{ label: 'Track', action: { type: 'postback', text: 'track' } }] }),
+    );
     expect(lines.slice(1)).toEqual(['How can we help?', 'Track']);
   });
 

@@ -5,7 +5,6 @@ import type { TranscriptEntry } from '../../conversation/transcript.ts';
 import { say, type PanelStrings } from '../../i18n/strings.ts';
 import { authorName } from '../author-name.ts';
 
-
 /** `label: address`, either alone when the other is missing. */
 const link = (label?: string, url?: string) => [label, url].filter(Boolean).join(': ');
 
@@ -36,7 +35,13 @@ const richLines = (part: RichPart): Array<string | undefined> => [
  * The conversation as text: a line with the heading and the day, then each message (events
  * left out) as a block: who and when, then what was said.
  */
-export function transcriptText(entries: readonly TranscriptEntry[], strings: PanelStrings, heading: string, at: number, timeZone?: string): string {
+export function transcriptText(
+  entries: readonly TranscriptEntry[],
+  strings: PanelStrings,
+  heading: string,
+  at: number,
+  timeZone?: string,
+): string {
   const { language } = strings;
   const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
   const blocks = [[heading, new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(at)].join(' — ')];
@@ -44,7 +49,9 @@ export function transcriptText(entries: readonly TranscriptEntry[], strings: Pan
     if (entry.kind === 'user' && entry.hidden) continue;
     const received = entry.kind === 'received' ? entry : undefined;
     const lines = [
-      [authorName(entry, strings), time.format(entry.at), entry.kind === 'user' && entry.status === 'failed' && strings.failed].filter(Boolean).join(' · '),
+      [authorName(entry, strings), time.format(entry.at), entry.kind === 'user' && entry.status === 'failed' && strings.failed]
+        .filter(Boolean)
+        .join(' · '),
       ...(received?.rich ? richLines(received.rich as RichPart) : [entry.text]),
       received?.quickReplies?.map((reply) => `[${reply.label}]`).join(' '),
       received?.more && say(strings, 'more', { count: received.more }),
@@ -56,6 +63,11 @@ export function transcriptText(entries: readonly TranscriptEntry[], strings: Pan
 
 /** "Support — 2026-11-27.txt": the heading (without what file systems refuse) and the day. */
 export function transcriptFileName(heading: string, at: number, timeZone?: string): string {
-  const name = heading.replace(/[\s\\/:*?"<>|\p{Cc}]+/gu, ' ').trim().replace(/^\.+/, '').slice(0, 80).trim();
+  const name = heading
+    .replace(/[\s\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80)
+    .trim();
   return `${[name, new Intl.DateTimeFormat('sv', { timeZone }).format(at)].filter(Boolean).join(' — ')}.txt`;
 }

@@ -32,13 +32,32 @@ export function Carousel(props: { cards: readonly RichCard[]; ctx: RichContext }
     <div class="carousel-frame">
       <div class="carousel" part="carousel" ref={row} tabIndex={0} onScroll={measure}>
         {cards.map((card, index) => (
-          <Card key={index} card={card} ctx={ctx} label={`${card.title}, ${say(strings, 'slide', { index: index + 1, count: cards.length })}`} />
+          <Card
+            key={index}
+            card={card}
+            ctx={ctx}
+            label={`${card.title}, ${say(strings, 'slide', { index: index + 1, count: cards.length })}`}
+          />
         ))}
       </div>
-      <button type="button" class="icon-button carousel-step" part="carousel-previous" aria-label={strings.previous} aria-disabled={ends & 1 ? 'true' : undefined} onClick={() => step(-1)}>
+      <button
+        type="button"
+        class="icon-button carousel-step"
+        part="carousel-previous"
+        aria-label={strings.previous}
+        aria-disabled={ends & 1 ? 'true' : undefined}
+        onClick={() => step(-1)}
+      >
         ‹
       </button>
-      <button type="button" class="icon-button carousel-step" part="carousel-next" aria-label={strings.next} aria-disabled={ends & 2 ? 'true' : undefined} onClick={() => step(1)}>
+      <button
+        type="button"
+        class="icon-button carousel-step"
+        part="carousel-next"
+        aria-label={strings.next}
+        aria-disabled={ends & 2 ? 'true' : undefined}
+        onClick={() => step(1)}
+      >
         ›
       </button>
     </div>

@@ -19,7 +19,14 @@ export interface RichContext {
  * The element that performs `action`, named `label`; `class` styles it. An action whose address
  * is not safe is not drawn: callers check `drawable` first, to draw something else instead.
  */
-export function ActionControl(props: { action: RichAction; label: string; ctx: RichContext; class: string; part?: string; children?: ComponentChildren }) {
+export function ActionControl(props: {
+  action: RichAction;
+  label: string;
+  ctx: RichContext;
+  class: string;
+  part?: string;
+  children?: ComponentChildren;
+}) {
   const { action, label, ctx } = props;
   const common = { class: props.class, part: props.part };
   if (action.type === 'link' || action.type === 'phone') {
@@ -58,7 +65,11 @@ export function TitleBlock(props: { title: string; subtitle?: string | undefined
   const { title, action } = props;
   return (
     <div class="card-text">
-      {drawable(action) ? <ActionControl action={action} label={title} ctx={props.ctx} class="card-title stretched" /> : <p class="card-title">{title}</p>}
+      {drawable(action) ? (
+        <ActionControl action={action} label={title} ctx={props.ctx} class="card-title stretched" />
+      ) : (
+        <p class="card-title">{title}</p>
+      )}
       {props.subtitle && <p class="subtitle">{props.subtitle}</p>}
     </div>
   );

@@ -53,7 +53,11 @@ describe('rich responses', () => {
       'noopener noreferrer',
       'button',
     ]);
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['I want it', 'Book a demo']);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['I want it', 'Book a demo']);
   });
 
   it('postback and event buttons go to the client with their label, then focus goes to the composer', async () => {
@@ -62,7 +66,11 @@ describe('rich responses', () => {
     expect(t.client.sendAction).toHaveBeenCalledWith('I want it', { type: 'postback', text: 'Sign me up' });
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
     fireEvent.click(screen.getByRole('button', { name: 'Book a demo' }));
-    expect(t.client.sendAction).toHaveBeenLastCalledWith('Book a demo', { type: 'event', name: 'book-demo', params: { plan: [{ value: 'pro' }] } });
+    expect(t.client.sendAction).toHaveBeenLastCalledWith('Book a demo', {
+      type: 'event',
+      name: 'book-demo',
+      params: { plan: [{ value: 'pro' }] },
+    });
     // Old buttons stay usable: a second use sends again.
     fireEvent.click(screen.getByRole('button', { name: 'I want it' }));
     expect(t.client.sendAction).toHaveBeenCalledTimes(3);
@@ -77,13 +85,21 @@ describe('rich responses', () => {
     expect(title.getAttribute('target')).toBeNull();
     expect(title.classList.contains('stretched')).toBe(true);
     const video = screen.getByRole('group', { name: 'Tour' }).querySelector('video')!;
-    expect([video.hasAttribute('controls'), video.hasAttribute('autoplay'), video.getAttribute('preload')]).toEqual([true, false, 'metadata']);
+    expect([video.hasAttribute('controls'), video.hasAttribute('autoplay'), video.getAttribute('preload')]).toEqual([
+      true,
+      false,
+      'metadata',
+    ]);
   });
 
   it('carousel: cards named "n of m", previous and next buttons that scroll the row one card', async () => {
     const cards = ['Starter', 'Team', 'Pro'].map((title) => ({ title, buttons: [] }));
     await show({ type: 'carousel', cards });
-    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Starter, 1 of 3', 'Team, 2 of 3', 'Pro, 3 of 3']);
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Starter, 1 of 3',
+      'Team, 2 of 3',
+      'Pro, 3 of 3',
+    ]);
     const row = document.querySelector<HTMLElement>('[part="carousel"]')!;
     expect(row.getAttribute('tabindex')).toBe('0');
     const scrollBy = vi.fn();
@@ -112,7 +128,11 @@ describe('rich responses', () => {
   });
 
   it('buttons: a title and a group of buttons named by it', async () => {
-    await show({ type: 'buttons', title: 'How can we help?', buttons: [{ label: 'Hours', action: { type: 'postback', text: 'opening hours' } }] });
+    await show({
+      type: 'buttons',
+      title: 'How can we help?',
+      buttons: [{ label: 'Hours', action: { type: 'postback', text: 'opening hours' } }],
+    });
     const group = screen.getByRole('group', { name: 'How can we help?' });
     expect(within(group).getByRole('button', { name: 'Hours' })).toBeTruthy();
   });
@@ -129,7 +149,11 @@ describe('rich responses', () => {
     const viewer = await screen.findByRole('dialog', { name: 'Our office' });
     expect(viewer.querySelector('img')!.getAttribute('src')).toBe('https://cdn.test/office.png');
     const link = within(viewer).getByRole('link', { name: 'Open in a new tab' });
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://cdn.test/office.png', '_blank', 'noopener noreferrer']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      'https://cdn.test/office.png',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     // Escape closes the picture and is not seen by the chat behind it (which Escape would close).
     const behind = vi.fn();
     viewer.parentElement!.addEventListener('keydown', behind);
@@ -160,16 +184,20 @@ describe('rich responses', () => {
     );
     for (const tag of ['video', 'audio']) {
       const player = document.querySelector(tag)!;
-      expect([player.hasAttribute('controls'), player.hasAttribute('autoplay'), player.getAttribute('preload'), player.getAttribute('aria-label'), player.getAttribute('referrerpolicy')]).toEqual([
-        true,
-        false,
-        'metadata',
-        tag === 'video' ? 'Tour' : 'Chime',
-        'no-referrer',
-      ]);
+      expect([
+        player.hasAttribute('controls'),
+        player.hasAttribute('autoplay'),
+        player.getAttribute('preload'),
+        player.getAttribute('aria-label'),
+        player.getAttribute('referrerpolicy'),
+      ]).toEqual([true, false, 'metadata', tag === 'video' ? 'Tour' : 'Chime', 'no-referrer']);
     }
     const file = screen.getByRole('link', { name: /Price list/ });
-    expect([file.getAttribute('download'), file.getAttribute('part'), file.getAttribute('rel')]).toEqual(['', 'file', 'noopener noreferrer']);
+    expect([file.getAttribute('download'), file.getAttribute('part'), file.getAttribute('rel')]).toEqual([
+      '',
+      'file',
+      'noopener noreferrer',
+    ]);
     const map = screen.getByRole('link', { name: /Our office/ });
     expect([map.getAttribute('href'), map.getAttribute('part'), map.getAttribute('target')]).toEqual([
       'https://www.openstreetmap.org/?mlat=1&mlon=2#map=16/1/2',
@@ -197,8 +225,18 @@ describe('rich responses', () => {
           ],
         },
       },
-      { type: 'carousel', cards: [{ title: 'Hat', media: { type: 'image', url: 'file:///etc/passwd' }, buttons: [] }, { title: 'Cap', media: { type: 'video', url: evil }, buttons: [] }] },
-      { type: 'list', items: [{ title: 'Starter', image: evil, action: { type: 'link', url: evil, newTab: false } }], buttons: [{ label: 'Evil', action: { type: 'link', url: evil, newTab: false } }] },
+      {
+        type: 'carousel',
+        cards: [
+          { title: 'Hat', media: { type: 'image', url: 'file:///etc/passwd' }, buttons: [] },
+          { title: 'Cap', media: { type: 'video', url: evil }, buttons: [] },
+        ],
+      },
+      {
+        type: 'list',
+        items: [{ title: 'Starter', image: evil, action: { type: 'link', url: evil, newTab: false } }],
+        buttons: [{ label: 'Evil', action: { type: 'link', url: evil, newTab: false } }],
+      },
       { type: 'image', title: 'Logo', url: evil },
       { type: 'image', title: 'Badge', url: 'https://cdn.test/badge.png', action: { type: 'link', url: evil, newTab: false } },
       { type: 'video', title: 'Tour', url: evil },
@@ -207,21 +245,35 @@ describe('rich responses', () => {
       { type: 'location', title: 'Our office', url: evil },
     );
     const card = screen.getByRole('group', { name: 'Shoes' });
-    expect(within(card).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(card)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Buy', 'https://shop.test/buy'],
       ['Call', 'tel:+15550100'],
     ]);
     expect(within(card).getByText('Shoes').tagName).toBe('P');
-    for (const title of ['Hat', 'Cap', 'Starter', 'Logo', 'Tour', 'Chime', 'Price list', 'Our office']) expect(screen.getAllByText(title, { exact: false }).length).toBeGreaterThan(0);
+    for (const title of ['Hat', 'Cap', 'Starter', 'Logo', 'Tour', 'Chime', 'Price list', 'Our office'])
+      expect(screen.getAllByText(title, { exact: false }).length).toBeGreaterThan(0);
     // The badge is drawn, without its unsafe action.
     expect(screen.getByRole('button', { name: /Badge/ }).querySelector('img')!.getAttribute('src')).toBe('https://cdn.test/badge.png');
-    const addresses = [...document.querySelectorAll('[href], [src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src'));
+    const addresses = [...document.querySelectorAll('[href], [src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+    );
     expect(addresses.filter((address) => !/^(https:|tel:\+\d+$)/.test(address!))).toEqual([]);
     expect(document.querySelectorAll('video, audio')).toHaveLength(0);
   });
 
   it('text from the service stays text: markup in a title is shown, never parsed', async () => {
-    await show({ type: 'card', card: { title: '<b>bold</b><img src=x onerror=alert(1)>', subtitle: '<i>x</i>', buttons: [{ label: '<u>u</u>', action: { type: 'postback', text: 'x' } }] } });
+    await show({
+      type: 'card',
+      card: {
+        title: '<b>bold</b><img src=x onerror=alert(1)>',
+        subtitle: '<i>x</i>',
+        buttons: [{ label: '<u>u</u>', action: { type: 'postback', text: 'x' } }],
+      },
+    });
     expect(screen.getByText('<b>bold</b><img src=x onerror=alert(1)>')).toBeTruthy();
     expect(screen.getByText('<i>x</i>')).toBeTruthy();
     expect(screen.getByRole('button', { name: '<u>u</u>' })).toBeTruthy();

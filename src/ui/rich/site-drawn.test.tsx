@@ -30,7 +30,10 @@ function cardEntry(extra: Partial<ReceivedEntry> = {}): ReceivedEntry {
 
 /** The element the renderers draw into: its light DOM holds their nodes; its send() and sendEvent() are the site's. */
 function siteElement() {
-  const element = document.createElement('div') as unknown as HTMLElement & { send: ReturnType<typeof vi.fn>; sendEvent: ReturnType<typeof vi.fn> };
+  const element = document.createElement('div') as unknown as HTMLElement & {
+    send: ReturnType<typeof vi.fn>;
+    sendEvent: ReturnType<typeof vi.fn>;
+  };
   element.send = vi.fn(() => Promise.resolve());
   element.sendEvent = vi.fn(() => Promise.resolve());
   document.body.append(element);
@@ -46,7 +49,10 @@ async function show(entries: ReceivedEntry[], renderers: ParleyRenderers | undef
   return { ...t, element };
 }
 /** The rows shown: rich.css hides a row holding nothing the site drew (the browser tests see it hidden). */
-const rows = () => [...screen.getByRole('log').querySelectorAll<HTMLElement>('[part~="message"]')].filter((row) => !row.querySelector('.site-drawn-nothing'));
+const rows = () =>
+  [...screen.getByRole('log').querySelectorAll<HTMLElement>('[part~="message"]')].filter(
+    (row) => !row.querySelector('.site-drawn-nothing'),
+  );
 
 describe('renderers', () => {
   it('puts the node of a custom response in the light DOM, shown through a slot in its place, with the context', async () => {
@@ -55,7 +61,8 @@ describe('renderers', () => {
       context = given;
       const list = document.createElement('ul');
       list.className = 'slot-picker';
-      for (const time of (response.payload as { times: string[] }).times) list.append(Object.assign(document.createElement('li'), { textContent: time }));
+      for (const time of (response.payload as { times: string[] }).times)
+        list.append(Object.assign(document.createElement('li'), { textContent: time }));
       return list;
     });
     const { element } = await show([customEntry()], { custom });
@@ -81,11 +88,14 @@ describe('renderers', () => {
     expect(rows()).toHaveLength(1);
   });
 
-  it('a template the renderer leaves (null) is drawn by the widget; one it draws is the site\'s alone', async () => {
+  it("a template the renderer leaves (null) is drawn by the widget; one it draws is the site's alone", async () => {
     const t = await show([cardEntry()], { card: () => null });
     expect(screen.getByRole('log').querySelector('[part~="card"]')).not.toBeNull();
     await act(() => {
-      t.view.drawing.value = { ...t.view.drawing.value, renderers: { card: () => Object.assign(document.createElement('p'), { textContent: 'Pro, drawn by the site' }) } };
+      t.view.drawing.value = {
+        ...t.view.drawing.value,
+        renderers: { card: () => Object.assign(document.createElement('p'), { textContent: 'Pro, drawn by the site' }) },
+      };
     });
     expect(screen.getByRole('log').querySelector('[part~="card"]')).toBeNull();
     expect(t.element.textContent).toBe('Pro, drawn by the site');
@@ -124,7 +134,7 @@ describe('renderers', () => {
     expect(t.element.querySelectorAll('[slot]')).toHaveLength(0);
   });
 
-  it('never draws the visitor\'s side: a response from the visitor on another device is the widget\'s', async () => {
+  it("never draws the visitor's side: a response from the visitor on another device is the widget's", async () => {
     const custom = vi.fn(() => document.createElement('span'));
     await show([cardEntry({ from: 'user' })], { card: custom });
     expect(custom).not.toHaveBeenCalled();

@@ -103,7 +103,8 @@ export function useScrollAnchor(
 
   // Where the visitor left the latest messages to read older ones: the seq of the last one then.
   const [awayFrom, setAwayFrom] = useState<number | undefined>(undefined);
-  const newCount = awayFrom === undefined ? 0 : shown.filter((entry) => entry.kind === 'received' && entry.from !== 'user' && entry.seq > awayFrom).length;
+  const newCount =
+    awayFrom === undefined ? 0 : shown.filter((entry) => entry.kind === 'received' && entry.from !== 'user' && entry.seq > awayFrom).length;
   const follow = (now: boolean) => {
     if (now !== following.current || (now && awayFrom !== undefined)) setAwayFrom(now ? undefined : (last?.seq ?? 0));
     following.current = now;

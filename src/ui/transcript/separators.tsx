@@ -14,7 +14,12 @@ export function separators(
 ): ComponentChildren[] {
   const before: ComponentChildren[] = [];
   // Messages of an earlier thread (its secret was refused) stay above a line.
-  if (previous?.earlier && !entry.earlier) before.push(<p key="new-thread" class="separator" role="separator">{strings.newConversation}</p>);
+  if (previous?.earlier && !entry.earlier)
+    before.push(
+      <p key="new-thread" class="separator" role="separator">
+        {strings.newConversation}
+      </p>,
+    );
   if (entry.id === unread?.id) {
     before.push(
       <p key="unread" class="separator unread-divider" part="unread-divider">

@@ -30,7 +30,8 @@ attributes('parley-chat', {
   'onparley:close': () => (open = false),
   'onparley:message': (event) => console.log(event.detail.messages.length, event.detail.threadId),
   'onparley:delivered': (event) => console.log(event.detail.traceId.toFixed(0)),
-  'onparley:connection': (event) => console.log(event.detail.state satisfies 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'error'),
+  'onparley:connection': (event) =>
+    console.log(event.detail.state satisfies 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'error'),
   'onparley:error': (event) => console.error(event.detail.message.toUpperCase()),
 });
 

@@ -29,7 +29,9 @@ export const Support = defineComponent(() => {
       onParley:close={() => (open.value = false)}
       onParley:message={(event) => console.log(event.detail.messages.length, event.detail.threadId)}
       onParley:delivered={(event) => console.log(event.detail.traceId.toFixed(0))}
-      onParley:connection={(event) => console.log(event.detail.state satisfies 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'error')}
+      onParley:connection={(event) =>
+        console.log(event.detail.state satisfies 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'error')
+      }
       onParley:error={(event) => console.error(event.detail.message.toUpperCase())}
     />
   );
