@@ -1,8 +1,6 @@
-// What a tab knows of the leads, and how a command reaches the engine.
+// What a tab knows of the leads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../connection/clock.ts';
-import type { Engine } from '../engine/engine.ts';
-import { runCommand } from './commands.ts';
 import { BEAT_MS, SILENCE_MS, trackLeads } from './leads.ts';
 
 beforeEach(() => {
@@ -49,32 +47,5 @@ describe('the leads a tab knows of', () => {
     vi.advanceTimersByTime(BEAT_MS);
     leads.resync();
     expect(ask).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('commands', () => {
-  it('each reaches the engine method of its name, with its argument', () => {
-    const engine = {
-      submit: vi.fn(async () => undefined),
-      connect: vi.fn(),
-      retry: vi.fn(),
-      discard: vi.fn(),
-      adopt: vi.fn(),
-      retryNow: vi.fn(),
-      dismissError: vi.fn(),
-      reset: vi.fn(async () => undefined),
-      read: vi.fn(),
-    };
-    const request = { rid: 't.0', draft: {}, text: 'hi', at: 0 } as never;
-    runCommand(engine as unknown as Engine, { name: 'send', request });
-    runCommand(engine as unknown as Engine, { name: 'retry', traceId: 3 });
-    runCommand(engine as unknown as Engine, { name: 'discard', traceId: 4 });
-    runCommand(engine as unknown as Engine, { name: 'adopt', entries: [] });
-    runCommand(engine as unknown as Engine, { name: 'read', seq: 9 });
-    for (const name of ['connect', 'retryNow', 'dismissError', 'reset'] as const) runCommand(engine as unknown as Engine, { name });
-    expect(engine.submit).toHaveBeenCalledWith(request);
-    expect([engine.retry.mock.calls, engine.discard.mock.calls, engine.read.mock.calls]).toEqual([[[3]], [[4]], [[9]]]);
-    expect(engine.adopt).toHaveBeenCalledWith([]);
-    for (const method of [engine.connect, engine.retryNow, engine.dismissError, engine.reset]) expect(method).toHaveBeenCalledTimes(1);
   });
 });
