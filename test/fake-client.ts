@@ -1,8 +1,9 @@
-// Test helper: a stand-in for the parts of ChatClient the UI uses, driven through signals,
-// and a WidgetView around it.
+// Test helper: a stand-in for ChatClient (the whole interface: it `satisfies` it), driven through
+// writable signals, its unread count the replica's own; and a WidgetView around it.
 import { computed, signal } from '@preact/signals-core';
 import { vi } from 'vitest';
 import type { ChatClient } from '../src/client/create-chat-client.ts';
+import { unreadCount } from '../src/conversation/replica.ts';
 import type { Draft, DraftStore } from '../src/browser/panel-state.ts';
 import type { ConnectionStatus } from '../src/connection/status.ts';
 import type { RichAction } from '../src/conversation/rich.ts';
@@ -19,8 +20,7 @@ function fakeClient() {
     status: signal<ConnectionStatus>({ state: 'open' }),
     entries,
     readSeq,
-    /** As the real client counts them: received from the bot or an agent, after the read marker. */
-    unread: computed(() => entries.value.filter((e) => e.kind === 'received' && e.from !== 'user' && e.seq > readSeq.value).length),
+    unread: computed(() => unreadCount(entries.value, readSeq.value)),
     markRead: vi.fn(() => {
       const latest = [...entries.value].reverse().find((e) => e.kind === 'received');
       if (latest) readSeq.value = Math.max(readSeq.value, latest.seq);
@@ -34,7 +34,7 @@ function fakeClient() {
       entries.value = [];
     }),
     typing: signal(false),
-    quickReplies: signal<readonly QuickReply[]>([]),
+    quickReplies: signal<QuickReply[]>([]),
     serviceError: signal<string | undefined>(undefined),
     loaded: signal(true),
     send: vi.fn(async (_text: string): Promise<UserEntry | undefined> => undefined),
@@ -45,7 +45,23 @@ function fakeClient() {
     retryNow: vi.fn(() => {}),
     dismissError: vi.fn(() => {}),
     draft: memoryDraft(),
-  };
+    // What the UI does not drive: there, and recorded.
+    ready: Promise.resolve(),
+    panelOpen: signal(false),
+    hadStoredThread: signal(false),
+    threadId: 'thread-1',
+    storage: 'local' as const,
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    sendEvent: vi.fn(async (_name: string, _params?: Record<string, unknown>): Promise<UserEntry | undefined> => undefined),
+    setUser: vi.fn(),
+    setLanguage: vi.fn(),
+    setPanelOpen: vi.fn(),
+    reset: vi.fn(async () => {}),
+    setStorage: vi.fn(async () => {}),
+    on: vi.fn(() => () => {}),
+    destroy: vi.fn(async () => {}),
+  } satisfies ChatClient;
   return fake;
 }
 
@@ -73,7 +89,7 @@ export function fakeView(
 ) {
   const open = signal(options.open ?? false);
   const view = {
-    client: client as unknown as ChatClient,
+    client,
     open,
     inline: signal(false),
     drawing: signal<Drawing>({

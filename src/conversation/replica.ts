@@ -86,8 +86,8 @@ function place(list: TranscriptEntry[], entry: TranscriptEntry, hasOlder: boolea
   if (!hasOlder || list.length === 0) list.unshift(entry);
 }
 
-/** Bot and agent messages after `readSeq`. */
-function unreadCount(list: readonly TranscriptEntry[], readSeq: number): number {
+/** Bot and agent messages after `readSeq` (a site's hidden ones aside). */
+export function unreadCount(list: readonly TranscriptEntry[], readSeq: number): number {
   let count = 0;
   for (let i = list.length - 1; i >= 0; i--) {
     const entry = list[i]!;
