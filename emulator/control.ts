@@ -229,7 +229,7 @@ function memory(core: EmulatorControl): unknown {
 }
 
 /** Everything a test may want to assert on, as JSON. */
-function state(core: EmulatorControl): unknown {
+function state(core: EmulatorControl) {
   const { sockets, conversations, threads } = core;
   return {
     config: core.config,
@@ -261,3 +261,6 @@ function state(core: EmulatorControl): unknown {
     broadcasts: core.broadcasts.toArray(),
   };
 }
+
+/** What `GET __control/state` answers (the e2e support reads it with this type). */
+export type ControlState = ReturnType<typeof state>;

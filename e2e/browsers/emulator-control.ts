@@ -1,8 +1,8 @@
 // The emulator's control API (/parley-emulator/__control) from Node, for the engines layer.
-export interface EmulatorState {
-  addressRequests: Array<{ status: number; sessionId?: string }>;
-  connections: Array<{ sessionId: string; openedAt: number; closedAt?: number; blackholed?: boolean }>;
-}
+import type { ControlState } from '../../emulator/control.ts';
+
+/** What the engines layer reads of the control API's state (emulator/control.ts declares it). */
+export type EmulatorState = Pick<ControlState, 'addressRequests' | 'connections'>;
 
 export function emulatorAt(origin: string) {
   const control = async (verb: string, body: unknown = {}) => {

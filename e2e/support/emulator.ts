@@ -1,30 +1,10 @@
 // Typed access to the emulator's control API for the Playwright specs.
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { ControlState } from '../../emulator/control.ts';
 
-interface AddressRequestLog {
-  at: number;
-  mode: 'plain' | 'secret';
-  status: number;
-  sessionId?: string;
-  clientId?: string;
-  threadId?: string;
-  result?: string;
-}
-export interface ConnectionLog {
-  sessionId: string;
-  token: string;
-  threads: string[];
-  openedAt: number;
-  closedAt?: number;
-  closeCode?: number;
-  blackholed?: boolean;
-}
-export interface EmulatorState {
-  addressRequests: AddressRequestLog[];
-  connections: ConnectionLog[];
-  threads: Array<{ threadId: string; secret?: string; lastStepId?: string }>;
-  openSockets: number;
-}
+/** The control API's state, as the emulator declares it (emulator/control.ts). */
+export type EmulatorState = ControlState;
+export type ConnectionLog = ControlState['connections'][number];
 export interface ReceivedFrame {
   at: number;
   sessionId: string;

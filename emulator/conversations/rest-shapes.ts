@@ -1,11 +1,9 @@
 // The shapes of REST messages: what the bot matches one on, a moderator's message as the widget
 // receives it, and a sync reply's messages (spec 2.5).
 import type { BotInput, Match } from '../flows/flows.ts';
-import type { Originator, ReceivedMessage } from '../core/model.ts';
+import type { ReceivedMessage } from '../core/model.ts';
 import type { MessagePayload } from '../spec/rest-schemas.ts';
 import type { Thread } from '../threads/threads.ts';
-
-export const BOT_ORIGINATOR: Originator = { name: 'Parley Bot', role: 'bot', userId: 'bot' };
 
 /** What the bot matches a REST message on. */
 export function botInput(threadId: string, payload: MessagePayload): BotInput {

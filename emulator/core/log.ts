@@ -4,7 +4,9 @@ import { escapeControls } from '../safety/terminal.ts';
 
 import { BoundedList } from '../safety/bounded.ts';
 import { BOUNDS } from '../safety/retention.ts';
-interface Departure {
+
+/** A departure from the spec let through. @public: the control API's state (ControlState) names it. */
+export interface Departure {
   at: number;
   /** Where it happened: `address`, `socket`, `rest`… */
   where: string;

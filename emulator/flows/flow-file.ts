@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TemplatePayloads } from '../../src/protocol/templates.ts';
 
-const QuickReply = z.strictObject({ label: z.string(), value: z.string(), type: z.string() });
+/** A quick reply as flow files write it: the protocol's (src/protocol/frames.ts), every field given (shapes.test.ts ties them). */
+export const FlowQuickReply = z.strictObject({ label: z.string(), value: z.string(), type: z.string() });
 
 const TextAction = z.object({
   type: z.literal('TEXT'),
   payload: z.object({
     texts: z.array(z.string()).min(1),
-    quickReplies: z.array(QuickReply).optional(),
+    quickReplies: z.array(FlowQuickReply).optional(),
     delay: z.number().nonnegative().optional(),
     tags: z.array(z.string()).optional(),
   }),

@@ -1,11 +1,9 @@
 // A matched step's actions turned into `message.received` payloads (spec 2.5): one message per
 // frame, split where an agent speaks or the bot keeps typing; texts filled from the message's params.
-import { asReceived } from '../threads/originators.ts';
+import { asReceived, BOT_ORIGINATOR } from '../threads/originators.ts';
 import type { Originator, ReceivedMessage, ReceivedPayload, ResponseTemplate } from '../core/model.ts';
 import type { FlowAction } from './flow-file.ts';
 import type { BotInput, Match } from './matching.ts';
-
-const BOT = { name: 'Parley Bot', role: 'bot', userId: 'bot' } as const;
 
 export interface ReplyFrame {
   /** Milliseconds after the previous reply frame (server-side wait, not the widget's `delay`). */
@@ -68,7 +66,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
         const text = pickText(action.payload.texts, params);
         const responsePayload: Record<string, unknown> = { text };
         if (action.payload.quickReplies?.length) responsePayload.quickReplies = action.payload.quickReplies;
-        const m = open({ ...BOT });
+        const m = open({ ...BOT_ORIGINATOR });
         m.responses.push({ type: 'text', payload: responsePayload, delay: action.payload.delay ?? 0 });
         m.fallbacks.push(text);
         break;
@@ -76,7 +74,7 @@ export function buildReplies(match: Match | undefined, payload: BotInput, mediaB
       case 'TEMPLATE':
       case 'CARD': {
         const response = action.type === 'CARD' ? { type: 'card', payload: action.payload.card } : action.payload.response;
-        const m = open({ ...BOT });
+        const m = open({ ...BOT_ORIGINATOR });
         m.responses.push({
           type: response.type,
           payload: withAbsoluteUrls(response.payload, mediaBase) as Record<string, unknown>,

@@ -4,13 +4,15 @@
 // carries this too (the element's methods refuse before the chat has loaded): it is kept small.
 import { MAX_EVENT_NAME_LENGTH } from '../protocol/limits.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
+import type { Profile } from '../protocol/frames.ts';
 
 // What each field must be: a type (`typeof`), or a string matching a pattern.
 type Expected = 'string' | 'number' | 'object' | RegExp;
 
 const USER: Record<string, Expected> = { name: 'string', profile: 'object', metadata: 'object' };
-// The socket flavour of the profile: `language` and `phoneNumber` are the REST API's only.
-const PROFILE: Record<string, Expected> = {
+// The socket flavour of the profile (protocol/outgoing.ts's, key for key: the compiler holds them
+// together): `language` and `phoneNumber` are the REST API's only.
+const PROFILE = {
   fullName: 'string',
   firstName: 'string',
   lastName: 'string',
@@ -20,7 +22,7 @@ const PROFILE: Record<string, Expected> = {
   country: /^[A-Za-z]{2}$/,
   email: 'string',
   picture: 'string',
-};
+} satisfies Record<keyof Profile, Expected>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
