@@ -3,7 +3,7 @@
 // or in a test. This file wires the parts (routing.ts routes paths to them); each part has a file of its own.
 import { accessRules, type AccessRules } from './safety/access.ts';
 import { systemClock, type Clock } from './core/clock.ts';
-import { createConsoleServer } from './console/server.ts';
+import { createConsoleServer } from './console/server/server.ts';
 import type { EmulatorControl, SocketConfig } from './control.ts';
 import { BoundedList } from './safety/bounded.ts';
 import { BOUNDS } from './safety/retention.ts';

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { overlongTarget } from './safety/bounds.ts';
 import { hostRefusal, isPrivatePath, originRefusal, type AccessRules } from './safety/access.ts';
-import type { ConsoleServer } from './console/server.ts';
+import type { ConsoleServer } from './console/server/server.ts';
 import { handleControl, type EmulatorControl } from './control.ts';
 import { refuse, sendError, sendJson, sendPreflight } from './core/http.ts';
 import type { EmulatorLog } from './core/log.ts';

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { serveConsoleFromSource } from './console/dev.ts';
+import { serveConsoleFromSource } from './console/server/dev.ts';
 import { accessRules, type AccessRules } from './safety/access.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 import type { ClientConfig, EmulatorOptions } from './core/options.ts';

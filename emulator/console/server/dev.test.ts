@@ -5,7 +5,7 @@ import type { Connect, ViteDevServer } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { absoluteAssetUrls, devUrl, serveConsoleFromSource } from './dev.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('absoluteAssetUrls', () => {
   it('makes ./ URLs of src and href absolute and leaves the others', () => {

@@ -1,15 +1,15 @@
 // Serves the agent console under `{base}/console`: its small JSON API over a ConsoleSource, the
 // live feed as Server-Sent Events, and the built page (dist/emulator/console) as static files.
 // The emulator routes every request under `{base}/console` here with the rest of the path.
-// Wiring only: the API in server-api.ts, the feed in server-feed.ts, the files in server-static.ts.
+// Wiring only: the API in api.ts, the feed in feed.ts, the files in static.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sendError } from '../core/http.ts';
-import type { ConsoleSource } from '../core/model.ts';
-import { answerApi } from './server-api.ts';
-import { createFeedStreams } from './server-feed.ts';
-import { serveStatic } from './server-static.ts';
+import { sendError } from '../../core/http.ts';
+import type { ConsoleSource } from '../../core/model.ts';
+import { answerApi } from './api.ts';
+import { createFeedStreams } from './feed.ts';
+import { serveStatic } from './static.ts';
 
 export interface ConsoleServerOptions {
   /** The built console (`dist/emulator/console`). */

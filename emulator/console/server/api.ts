@@ -1,9 +1,9 @@
 // The console's small JSON API over a ConsoleSource: the state, one thread, the webhook URL, and
-// the door to the live feed (server-feed.ts).
+// the door to the live feed (feed.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJson, sendError, sendJson } from '../core/http.ts';
-import type { ConsoleSource } from '../core/model.ts';
-import type { FeedStreams } from './server-feed.ts';
+import { readJson, sendError, sendJson } from '../../core/http.ts';
+import type { ConsoleSource } from '../../core/model.ts';
+import type { FeedStreams } from './feed.ts';
 
 /** Answers `path` (`/api/…`); `openFeed` answers the live feed. */
 export function answerApi(

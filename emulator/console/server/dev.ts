@@ -9,7 +9,7 @@ import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, ViteDevServer } from 'vite';
 
-const CONSOLE_DIR = fileURLToPath(new URL('.', import.meta.url));
+const CONSOLE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Answers `GET {consolePath}` (and `{consolePath}index.html`) with the console's index.html as

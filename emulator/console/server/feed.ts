@@ -1,8 +1,8 @@
 // The console's live feed (`GET {base}/console/api/feed`): Server-Sent Events, one `data:` line
 // per FeedEvent of the source, and a keep-alive comment now and then.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { corsHeaders } from '../core/http.ts';
-import type { ConsoleSource, FeedEvent } from '../core/model.ts';
+import { corsHeaders } from '../../core/http.ts';
+import type { ConsoleSource, FeedEvent } from '../../core/model.ts';
 
 export interface FeedStreams {
   /** Answers the request with a stream that lasts until either side closes it. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConsoleServer, type ConsoleServer } from './server.ts';
-import { delivery, entry, FakeSource, thread } from '../../test/emulator/console-fakes.ts';
+import { delivery, entry, FakeSource, thread } from '../../../test/emulator/console-fakes.ts';
 
 let dir: string;
 let source: FakeSource;
