@@ -94,7 +94,6 @@ export interface EmulatorControl {
   log: EmulatorLog;
   drops: DropNotices;
   reset(): void;
-  rearmIdle(): void;
 }
 
 export async function handleControl(
@@ -143,38 +142,21 @@ function apply(core: EmulatorControl, verb: Verb, body: unknown): Record<string,
       core.reset();
       return {};
     case 'config': {
-      const next = body as z.infer<typeof bodies.config>;
-      for (const [key, value] of Object.entries(next))
-        if (value !== undefined) (core.config as unknown as Record<string, unknown>)[key] = value;
-      if (next.headerPrefix !== undefined) core.config.headerPrefix = next.headerPrefix.toLowerCase();
+      const { headerPrefix, ...times } = body as z.infer<typeof bodies.config>;
+      // Only what the call names changes: a key given as undefined by zod is no change.
+      const given = Object.fromEntries(Object.entries(times).filter(([, value]) => value !== undefined));
+      Object.assign(core.config, given, headerPrefix === undefined ? {} : { headerPrefix: headerPrefix.toLowerCase() });
       // A new idle limit applies to open sockets at once (from their last frame).
-      if (next.idleTimeoutMs !== undefined) core.rearmIdle();
+      if (times.idleTimeoutMs !== undefined) core.sockets.rearmIdle();
       return { config: core.config };
     }
     case 'drop': {
-      const b = body as z.infer<typeof bodies.drop>;
-      const targets = core.sockets
-        .openSockets()
-        .filter(
-          (s) => (b.threadId === undefined || s.threads.has(b.threadId)) && (b.sessionId === undefined || s.sessionId === b.sessionId),
-        );
-      for (const s of targets) {
-        if (b.terminate) s.ws.terminate();
-        else s.ws.close(b.code ?? 1001, b.reason ?? 'dropped by the emulator');
-      }
-      return { dropped: targets.length };
+      const { threadId, sessionId, ...how } = body as z.infer<typeof bodies.drop>;
+      return { dropped: core.sockets.drop({ threadId, sessionId }, how) };
     }
-    case 'address': {
-      const b = body as z.infer<typeof bodies.address>;
-      const o = core.desk.overrides;
-      // Each call states its status; an omitted one means 500, not the previous call's.
-      if (b.fail !== undefined) o.failStatus = b.status ?? 500;
-      else if (b.status !== undefined) o.failStatus = b.status;
-      if (b.fail !== undefined) o.fail = b.fail;
-      if (b.refuse !== undefined) o.refuse = b.refuse;
-      if (b.networkError !== undefined) o.networkError = b.networkError;
-      return { overrides: o };
-    }
+    case 'address':
+      core.desk.inject(body as z.infer<typeof bodies.address>);
+      return { overrides: core.desk.overrides };
     case 'replies':
       core.conversations.setReplies(body as z.infer<typeof bodies.replies>);
       return { replies: core.conversations.replies };

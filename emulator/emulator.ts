@@ -213,7 +213,6 @@ export function createEmulator(input: EmulatorOptions = {}, access: AccessRules 
     log,
     drops,
     reset,
-    rearmIdle: () => sockets.rearmIdle(),
   };
   const { handleRequest, handleUpgrade } = createRouting({
     options,

@@ -13,7 +13,7 @@ import type { EmulatorLog } from '../core/log.ts';
 import type { Mode, ResolvedOptions } from '../core/options.ts';
 import type { ThreadStore } from '../threads/threads.ts';
 import { describeRequest, missingParts, overlongPart, refuseClient, type AddressLogEntry, type Answer } from './address-request.ts';
-import { injectFailure, newOverrides, type Overrides } from './injected-failures.ts';
+import { inject, injectFailure, newOverrides, type Injection, type Overrides } from './injected-failures.ts';
 import { createTokenBook, type TokenRecord } from './tokens.ts';
 import { refuses } from '../core/strictness.ts';
 
@@ -42,8 +42,10 @@ export interface AddressDesk {
   take(token: string): TokenRecord | string;
   /** The address log, oldest first. */
   readonly requests: AddressLogEntry[];
-  /** The failures still to inject; the control API changes them in place. */
-  readonly overrides: Overrides;
+  /** The failures still to inject. */
+  readonly overrides: Readonly<Overrides>;
+  /** Injects failures into the next address requests (the control API's `address`). */
+  inject(injection: Injection): void;
   kept(): KeptSizes;
   reset(): void;
 }
@@ -123,8 +125,9 @@ export function createAddressDesk(deps: AddressDeps): AddressDesk {
       return requests.toArray();
     },
     get overrides() {
-      return overrides;
+      return { ...overrides };
     },
+    inject: (injection) => inject(overrides, injection),
     kept: (): KeptSizes => ({ addressRequests: requests.kept(), sessionIds: usedSessionIds.kept(), ...tokens.kept() }),
     reset() {
       tokens.clear();

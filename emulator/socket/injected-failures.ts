@@ -15,6 +15,23 @@ export interface Overrides {
 
 export const newOverrides = (): Overrides => ({ fail: 0, failStatus: 500, refuse: 0, networkError: 0 });
 
+/** What a control call asks: counts of each failure to come, and the status of the `fail` ones. */
+export interface Injection {
+  fail?: number;
+  status?: number;
+  refuse?: number;
+  networkError?: number;
+}
+
+/** Sets the counters a call names. Each call states its status: with `fail` and no status, 500, not the previous call's. */
+export function inject(overrides: Overrides, { fail, status, refuse, networkError }: Injection): void {
+  if (fail !== undefined) overrides.failStatus = status ?? 500;
+  else if (status !== undefined) overrides.failStatus = status;
+  if (fail !== undefined) overrides.fail = fail;
+  if (refuse !== undefined) overrides.refuse = refuse;
+  if (networkError !== undefined) overrides.networkError = networkError;
+}
+
 /** Spends one injected failure on this request, if any is left: true when it was answered (or cut). */
 export function injectFailure(overrides: Overrides, req: IncomingMessage, answer: Answer, mode: Mode, log: EmulatorLog): boolean {
   if (overrides.networkError > 0) {

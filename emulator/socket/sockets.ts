@@ -22,6 +22,11 @@ export interface SocketHub extends Pick<Delivery, 'send' | 'deliver'> {
   threadSockets(threadId: string): SocketRecord[];
   /** Turns the blackhole on or off for the open sockets; returns how many changed. */
   setBlackhole(on: boolean): number;
+  /**
+   * Drops the open sockets of a thread and/or session (all without either): closed with `code`
+   * and `reason` (1001 by default), or cut without a close frame (`terminate`). Returns how many.
+   */
+  drop(which: { threadId?: string; sessionId?: string }, how?: { terminate?: boolean; code?: number; reason?: string }): number;
   /** A new idle limit applies to open sockets at once (from their last frame). */
   rearmIdle(): void;
   /** Every socket listed, open or recently closed. */
@@ -58,6 +63,16 @@ export function createSocketHub(deps: SocketDeps): SocketHub {
     openSockets: connections.open,
     threadSockets: connections.ofThread,
     setBlackhole: (on) => setBlackhole(connections.open(), on, deps.clock, idle),
+    drop({ threadId, sessionId }, how = {}) {
+      const targets = connections
+        .open()
+        .filter((s) => (threadId === undefined || s.threads.has(threadId)) && (sessionId === undefined || s.sessionId === sessionId));
+      for (const s of targets) {
+        if (how.terminate) s.ws.terminate();
+        else s.ws.close(how.code ?? 1001, how.reason ?? 'dropped by the emulator');
+      }
+      return targets.length;
+    },
     rearmIdle: () => connections.open().forEach((rec) => idle.arm(rec)),
     get sockets() {
       return connections.all;
