@@ -53,7 +53,7 @@ test('costs nothing until opened; then connects, sends the start event and offer
   const [welcome] = await emulator(request).sends(threadId);
   expect(welcome).toMatchObject({ traceId: 1, speech: 'welcome', attachment: { type: 'event', payload: { name: 'welcome' } } });
 
-  // The welcome step offers a text and an event quick reply (see e2e/emulator/flows.json).
+  // The welcome step offers a text and an event quick reply (see emulator/flows/demo-flows.json).
   const group = page.getByRole('group', { name: 'Suggested replies' });
   await expect(group.getByRole('button').first()).toBeVisible();
   const flows = await (

@@ -13,5 +13,5 @@ export interface EngineCore extends IntakeDeps, IncomingDeps {
   stateOf: (entries: TranscriptEntry[], hasOlder: boolean, stored: boolean) => ReplicaState;
 }
 
-/** Takes a request in (intake.ts). */
+/** Takes a request in (take-requests.ts). */
 export type Enqueue = (request: SendRequest) => Promise<void>;

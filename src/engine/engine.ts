@@ -1,9 +1,9 @@
 // The conversation as the tab that holds the socket runs it: the connection, the outbox, the
 // player of received messages and the journal. It is the only writer of the stored thread and
 // the only allocator of traceIds; it reports every change as an op, which the tab applies and
-// passes on to the other tabs. Its parts share one object (engine-core.ts): first-load.ts
-// (loading), engine-socket.ts (the connection), new-thread.ts, intake.ts (messages in) and
-// incoming.ts (frames in).
+// passes on to the other tabs. Its parts share one object (core.ts): first-load.ts (loading),
+// socket.ts (the connection), new-thread.ts, take-requests.ts (messages in) and frames-in.ts
+// (frames in).
 import { effect, untracked } from '@preact/signals-core';
 import { statusOf } from '../connection/status.ts';
 import type { EngineCore } from './core.ts';
@@ -132,9 +132,9 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   const outbox = createOutbox({ clock, deliveryTimeoutMs: options.deliveryTimeoutMs, onChange: (entry) => change(entry) });
-  // Stored when they came (incoming.ts): revealed entries are only published, together.
+  // Stored when they came (frames-in.ts): revealed entries are only published, together.
   const player = createPlayer({ clock, onReveal: (entries) => publish({ op: 'put', entries }) });
-  // One object for all the parts (intake.ts, incoming.ts and the rest): its names are paid for once.
+  // One object for all the parts (take-requests.ts, frames-in.ts and the rest): its names are paid for once.
   const idSalt = Math.floor(random() * 36 ** 4).toString(36);
   const core: EngineCore = {
     options,
