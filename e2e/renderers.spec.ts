@@ -2,31 +2,18 @@
 // response in its place with the page's CSS, send events with their params, fail into the
 // message's fallback, survive a reload and a change of renderers; with Markdown under Trusted
 // Types; and the demo's slot picker and formatting answer.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { emulator } from './support/emulator.ts';
+import { botSends, emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const botMessages = (page: Page) => page.locator('parley-chat [part~="message"][data-from="bot"]');
 /** What the site drew, where it lives: the element's light DOM, slotted into the message. */
 const drawn = (page: Page) => page.locator('parley-chat > [slot^="parley-response-"] .site-slots');
 
+// Sent with the support's fallback ("This message cannot be shown here."), never shown for a custom response.
 const SLOTS = { type: 'custom', payload: { kind: 'slots', title: 'Pick a time', slots: ['Wednesday 10:00', 'Thursday 9:30'] } };
 const text = (value: string) => ({ type: 'text', payload: { text: value } });
-
-async function botSends(
-  request: APIRequestContext,
-  threadId: string,
-  responses: unknown[],
-  fallback = 'Pick a time: Wednesday 10:00 or Thursday 9:30.',
-) {
-  const frame = {
-    type: 'message.received',
-    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] },
-  };
-  const { sent } = await emulator(request).control('push', { threadId, frame });
-  expect(sent).toBeGreaterThan(0);
-}
 
 async function openChat(page: Page): Promise<string> {
   const params = new URLSearchParams({ 'client-id': 'e2e', 'base-url': '/parley-emulator', 'start-event': 'welcome' });
@@ -118,7 +105,7 @@ test("after a reload the stored custom response is drawn by the page's renderers
   await widget(page).evaluate((el) => ((el as ParleyChatElement).renderers = {}));
   await expect(drawn(page)).toHaveCount(0);
   await expect(page.locator('parley-chat > [slot^="parley-response-"]')).toHaveCount(0);
-  await expect(botMessages(page).filter({ hasText: 'Pick a time:' })).toHaveCount(0);
+  await expect(botMessages(page).filter({ hasText: 'This message cannot be shown here.' })).toHaveCount(0);
   // Other renderers set: the shown message is redrawn through them.
   await widget(page).evaluate((el) => {
     (el as ParleyChatElement).renderers = {

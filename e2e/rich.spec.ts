@@ -3,9 +3,9 @@
 // driven by keyboard alone, axe with every template on screen, and the strict-CSP page with
 // cards and images. Templates are pushed by the emulator as the bot's `message.received`.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ParleyChatElement } from '../src/index.ts';
-import { emulator } from './support/emulator.ts';
+import { botSends, emulator } from './support/emulator.ts';
 
 const widget = (page: Page) => page.locator('parley-chat');
 const launcher = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
@@ -32,21 +32,6 @@ async function open(page: Page, path = '/e2e/pages/widget.html', attributes: Rec
   await expect(userBubbles(page).last()).toHaveAttribute('data-status', 'delivered');
   await expect(botMessages(page).last()).toBeVisible();
   return widget(page).evaluate((el) => (el as ParleyChatElement).threadId!);
-}
-
-/** The bot sends one message holding these responses. */
-async function botSends(
-  request: APIRequestContext,
-  threadId: string,
-  responses: Response[],
-  fallback = 'This message cannot be shown here.',
-) {
-  const frame = {
-    type: 'message.received',
-    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] },
-  };
-  const { sent } = await emulator(request).control('push', { threadId, frame });
-  expect(sent).toBeGreaterThan(0);
 }
 
 function templates(page: Page): Record<string, Response> {

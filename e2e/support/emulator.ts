@@ -63,3 +63,18 @@ export function emulator(request: APIRequestContext) {
     },
   };
 }
+
+/** The bot sends one message holding these responses, to the thread's open sockets (at least one). */
+export async function botSends(
+  request: APIRequestContext,
+  threadId: string,
+  responses: unknown[],
+  fallback = 'This message cannot be shown here.',
+) {
+  const frame = {
+    type: 'message.received',
+    payload: { threadId, originator: { name: 'Parley Bot', role: 'bot' }, messages: [{ fallback, responses }] },
+  };
+  const { sent } = await emulator(request).control('push', { threadId, frame });
+  expect(sent).toBeGreaterThan(0);
+}
