@@ -16,7 +16,7 @@ import {
   RICH_TAKES,
   STORAGE_TAKES,
   type Shares,
-} from '../src/embed-shares.ts';
+} from '../src/embed/shares.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -24,7 +24,7 @@ import { embedConfig } from '../vite.embed.config.ts';
 const DIST = 'dist';
 
 /**
- * In the build of a file that another loads: each module `takes` lists (src/embed-shares.ts) is
+ * In the build of a file that another loads: each module `takes` lists (src/embed/shares.ts) is
  * what the loading file handed over on this file's <script> element, read by position as this
  * file starts, in place of a copy of the module. An export not listed fails the build.
  */
@@ -38,7 +38,7 @@ function takeShared(takes: Shares): Plugin {
     async buildStart() {
       let position = 0;
       for (const [module, names] of takes) {
-        const resolved = await this.resolve(module.startsWith('src/') ? resolve(module) : module, resolve('src/embed.ts'));
+        const resolved = await this.resolve(module.startsWith('src/') ? resolve(module) : module, resolve('src/embed/loader.ts'));
         if (!resolved) throw new Error(`${module}: no such module`);
         const id = `\0parley:shared:${module}`;
         shimOf.set(resolved.id, id);
@@ -130,21 +130,21 @@ function writeChatPart(prefix: string, built: { code: string; map?: string }): [
 // fetches it with the first language other than English.
 const parts = {
   languages: writeChatPart('parley-languages', { code: languageFileCode(await writeLanguages()) }),
-  rich: writeChatPart('parley-rich', await buildInMemory('src/embed-rich.ts', {}, RICH_TAKES)),
-  markdown: writeChatPart('parley-markdown', await buildInMemory('src/embed-markdown.ts', {}, MARKDOWN_TAKES)),
-  menu: writeChatPart('parley-menu', await buildInMemory('src/embed-menu.ts', {}, MENU_TAKES)),
-  notifications: writeChatPart('parley-notify', await buildInMemory('src/embed-notifications.ts', {}, NOTIFICATIONS_TAKES)),
-  storage: writeChatPart('parley-storage', await buildInMemory('src/embed-storage.ts', {}, STORAGE_TAKES)),
+  rich: writeChatPart('parley-rich', await buildInMemory('src/embed/rich.ts', {}, RICH_TAKES)),
+  markdown: writeChatPart('parley-markdown', await buildInMemory('src/embed/markdown.ts', {}, MARKDOWN_TAKES)),
+  menu: writeChatPart('parley-menu', await buildInMemory('src/embed/menu.ts', {}, MENU_TAKES)),
+  notifications: writeChatPart('parley-notify', await buildInMemory('src/embed/notifications.ts', {}, NOTIFICATIONS_TAKES)),
+  storage: writeChatPart('parley-storage', await buildInMemory('src/embed/storage.ts', {}, STORAGE_TAKES)),
 };
-const chat = await buildInMemory('src/embed-chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
+const chat = await buildInMemory('src/embed/chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);
 // SHA-256, as the chat pins its parts: every page view loads this hash, 16 bytes fewer than SHA-384's.
 const integrity = `sha256-${createHash('sha256').update(chatCode).digest('base64')}`;
 
 // The layouts (the teaser, the inline layout): a part of the loader's, fetched only on pages with one.
-const [layoutsName, layoutsIntegrity] = writeChatPart('parley-layouts', await buildInMemory('src/embed-layouts.ts', {}, CHAT_TAKES));
-const loader = await buildInMemory('src/embed.ts', {
+const [layoutsName, layoutsIntegrity] = writeChatPart('parley-layouts', await buildInMemory('src/embed/layouts.ts', {}, CHAT_TAKES));
+const loader = await buildInMemory('src/embed/loader.ts', {
   __PARLEY_CHAT_FILE__: JSON.stringify(chatName),
   __PARLEY_CHAT_INTEGRITY__: JSON.stringify(integrity),
   __PARLEY_LAYOUTS_FILE__: JSON.stringify(layoutsName),

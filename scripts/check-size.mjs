@@ -58,7 +58,7 @@
 // 44.72 kB measured alone (45,796 bytes, +55 bytes: the parts' arguments); with the engine's split, 44.81 kB.
 // Issue 31, room for the panel's menu, the text export and the storage modes, measured in one
 // build (45,890 bytes before): the chat takes the loader's code that both run from the loader,
-// handed over on its <script> element (embed-shares.ts: the options and user checks, the
+// handed over on its <script> element (embed/shares.ts: the options and user checks, the
 // attributes, the launcher's texts, http addresses, the script loader; -0.66 kB, the loader -2
 // bytes); the notifications a file of their own, parley-notify.*.js, fetched when a page asks
 // for them (-0.24 kB with its hand-over; the file 0.84 kB); one reset rule for the chat's

@@ -54,7 +54,7 @@ function areaOf(source, named) {
   const path = /(?:^|\/)src\/(.+)$/.exec(source)?.[1];
   if (!path) return UNOWNED;
   if (named[path]) return named[path];
-  return path.includes('/') ? `src/${path.split('/')[0]}/` : 'src/*.ts (the entries)';
+  return path.includes('/') ? `src/${path.split('/')[0]}/` : 'src/*.ts (index.ts, define.ts)';
 }
 
 /**

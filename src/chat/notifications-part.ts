@@ -1,7 +1,7 @@
 // The notifications' code (notifications.ts) arrives when a page first asks for them (the
 // notify-title and notify-sound attributes), not with the chat: most pages do not. The npm build
 // brings it with import() (define.ts), the script-tag build as a file of its own beside the
-// chat's (embed-chat.ts).
+// chat's (embed/chat.ts).
 import { effect } from '@preact/signals-core';
 import type { NotificationOptions, startNotifications } from './notifications.ts';
 

@@ -1,5 +1,5 @@
-// What the chat hands each of its parts loaded when first needed (embed-chat.ts), which carry no
-// copy of it: one Preact, one graph of signals, and what they draw with (embed-shares.ts lists
+// What the chat hands each of its parts loaded when first needed (embed/chat.ts), which carry no
+// copy of it: one Preact, one graph of signals, and what they draw with (embed/shares.ts lists
 // these, in order).
 import { effect, signal } from '@preact/signals-core';
 import { Component, Fragment, h } from 'preact';

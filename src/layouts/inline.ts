@@ -9,7 +9,7 @@ import { sheetOf } from '../loader/styles.ts';
 import css from './inline.css?inline';
 import { warnOfLayoutValues } from './layout-values.ts';
 
-/** The embed's mark on the element (src/embed.ts): its value is the script tag's data-target. */
+/** The embed's mark on the element (src/embed/loader.ts): its value is the script tag's data-target. */
 const EMBED_MARK = 'data-parley-embed';
 
 let sheet: CSSStyleSheet | undefined;

@@ -1,5 +1,5 @@
 // The loader's code that the chat's file runs too: the loader hands it over when it loads that
-// file (embed.ts), which carries no copy of it (embed-shares.ts: CHAT_TAKES lists these, in order).
+// file (embed/loader.ts), which carries no copy of it (embed/shares.ts: CHAT_TAKES lists these, in order).
 import { checkEvent, checkUser } from '../client/user-check.ts';
 import { optionsFromAttributes } from './attributes.ts';
 import { launcherStrings, mergeStrings } from '../i18n/launcher-strings.ts';

@@ -1,7 +1,7 @@
 // The memory and session stores' code (other-modes.ts) arrives when a conversation first needs
 // one, not with the chat: most keep theirs in IndexedDB. The npm element brings it with import()
 // (define.ts), the headless client with itself (client/headless.ts), the script-tag build as a
-// file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
+// file of its own beside the chat's (embed/chat.ts); tests hand it over at once.
 import type { Logger } from '../protocol/parse.ts';
 import type { ConversationStore } from './contract.ts';
 import type * as OtherModesModule from './other-modes.ts';

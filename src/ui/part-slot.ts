@@ -1,6 +1,6 @@
 // A part of the chat's code that arrives when first needed, not with the chat (the rich
 // templates, the panel's menu): the npm build brings it with import() (define.ts), the script-tag
-// build as a file of its own beside the chat's (embed-chat.ts); tests hand it over at once.
+// build as a file of its own beside the chat's (embed/chat.ts); tests hand it over at once.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 
 export interface PartSlot<T> {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './embed-shares.ts';
-import { chatShares } from './loader/chat-shares.ts';
-import { markdownShares, menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
+import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './shares.ts';
+import { chatShares } from '../loader/chat-shares.ts';
+import { markdownShares, menuShares, notificationShares, richShares, storageShares } from '../chat/part-shares.ts';
 
 /** The values `takes` names, from the modules themselves, in its order. */
 async function named(takes: Shares): Promise<unknown[]> {
   const values: unknown[] = [];
   for (const [module, names] of takes) {
-    const exports = (await import(module.startsWith('src/') ? `../${module}` : module)) as Record<string, unknown>;
+    const exports = (await import(module.startsWith('src/') ? `../../${module}` : module)) as Record<string, unknown>;
     for (const name of names) {
       expect(exports, `${module} exports ${name}`).toHaveProperty(name);
       values.push(exports[name]);

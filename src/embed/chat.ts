@@ -1,26 +1,26 @@
 // The chat's file in dist/ (parley-chat.<hash>.js), loaded by the loader (dist/parley.js) with a
-// <script> element, which hands it the loader's code both run (embed-shares.ts), the script
+// <script> element, which hands it the loader's code both run (shares.ts), the script
 // loader among it: this file leaves the chat's module on that element (loader/load-script.ts). It
 // knows the files beside it (scripts/build-embed.ts writes their names and integrity hashes in
 // here): its parts that only some conversations need, and the table of its languages' files
 // (fetched with the first language other than English: 32 hashes gzip cannot shrink).
-import { markdownFrom, menuFrom, mountChat, notificationsFrom, otherModesFrom, richFrom } from './chat/mount-chat.ts';
-import { markdownShares, menuShares, notificationShares, richShares, storageShares } from './chat/part-shares.ts';
-import { currentClassicScript } from './browser/current-script.ts';
-import type { ChatModule } from './loader/chat-host.ts';
-import type { Translation } from './i18n/translation.ts';
-import { CHAT_EXPORTS, loadScript } from './loader/load-script.ts';
-import { languageFileName } from './i18n/language-files.ts';
+import { markdownFrom, menuFrom, mountChat, notificationsFrom, otherModesFrom, richFrom } from '../chat/mount-chat.ts';
+import { markdownShares, menuShares, notificationShares, richShares, storageShares } from '../chat/part-shares.ts';
+import { currentClassicScript } from '../browser/current-script.ts';
+import type { ChatModule } from '../loader/chat-host.ts';
+import type { Translation } from '../i18n/translation.ts';
+import { CHAT_EXPORTS, loadScript } from '../loader/load-script.ts';
+import { languageFileName } from '../i18n/language-files.ts';
 
 /** The parts' files beside this one: the name and integrity of each. */
 declare const __PARLEY_PARTS__: Record<'rich' | 'markdown' | 'menu' | 'notifications' | 'storage' | 'languages', [string, string]>;
 
-// Read now, a classic <script> or nothing, as the loader reads its own (src/embed.ts). What the
+// Read now, a classic <script> or nothing, as the loader reads its own (src/embed/loader.ts). What the
 // loader handed over is on it; nothing is when the file was put on a page by hand.
 const script = currentClassicScript() as (HTMLScriptElement & Record<symbol, unknown>) | null;
 const url = (name: string) => new URL(name, script!.src).href;
 
-/** A part's file, run with what it takes of this file (embed-shares.ts). */
+/** A part's file, run with what it takes of this file (shares.ts). */
 function loadPart<T>(part: keyof typeof __PARLEY_PARTS__, shares?: unknown[]): Promise<T> {
   const [name, integrity] = __PARLEY_PARTS__[part];
   return loadScript<T>(url(name), integrity, shares);

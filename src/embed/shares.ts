@@ -5,8 +5,8 @@
 // the values over on its <script> element (loader/load-script.ts's `imports`), in the order listed
 // here; scripts/build-embed.ts makes each module listed, in the taking file's build, read them
 // from there. By position, not by name: names would cost the giving file their bytes.
-// embed-shares.test.ts checks each giver's list against these. A file put on a page by hand is
-// handed nothing: its top level uses none of these, so it can say so (embed-chat.ts).
+// shares.test.ts checks each giver's list against these. A file put on a page by hand is
+// handed nothing: its top level uses none of these, so it can say so (chat.ts).
 
 /** Modules (a package, or a file under src/) and the exports taken of each, in order. */
 export type Shares = ReadonlyArray<readonly [module: string, names: readonly string[]]>;

@@ -3,13 +3,13 @@
 //   <script src=".../parley.js" data-client-id="…" data-base-url="…" async></script>
 // The chat itself is a file beside this one, loaded on intent, and so is the layouts' code (the
 // teaser, the inline layout), loaded only on pages with one (scripts/build-embed.ts writes their names and integrity hashes in here).
-import { currentClassicScript } from './browser/current-script.ts';
-import { OBSERVED_ATTRIBUTES } from './loader/attributes.ts';
-import type { ChatModule, LayoutsModule } from './loader/chat-host.ts';
-import { chatShares } from './loader/chat-shares.ts';
-import { loadScript } from './loader/load-script.ts';
-import { createParleyChatClass } from './loader/parley-chat.ts';
-import { registerElement } from './loader/register.ts';
+import { currentClassicScript } from '../browser/current-script.ts';
+import { OBSERVED_ATTRIBUTES } from '../loader/attributes.ts';
+import type { ChatModule, LayoutsModule } from '../loader/chat-host.ts';
+import { chatShares } from '../loader/chat-shares.ts';
+import { loadScript } from '../loader/load-script.ts';
+import { createParleyChatClass } from '../loader/parley-chat.ts';
+import { registerElement } from '../loader/register.ts';
 
 declare const __PARLEY_CHAT_FILE__: string;
 declare const __PARLEY_CHAT_INTEGRITY__: string;
