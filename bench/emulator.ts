@@ -1,4 +1,4 @@
-// npm run bench (second part): what the emulator sustains on this machine, over loopback.
+// npm run bench (its last part): what the emulator sustains on this machine, over loopback.
 //
 //   tsx bench/emulator.ts     (run `npm run build` first: it times the built console too)
 //

@@ -10,7 +10,8 @@
 // - cold: a click with no hover before it (the pointer moves onto the launcher and presses at
 //   once, as a tap does): the file is fetched and run after the click.
 // Each way twice: an English browser (the built-in texts) and a German one, whose panel also
-// waits for its language's file, fetched once the chat's has run (the chat carries its hash).
+// waits for its language's file: once the chat's has run, the languages' table (which carries
+// the file's hash), then the file itself.
 // Measured from the click event's time stamp to the frame that first holds the panel, once its
 // style and layout are done (a ResizeObserver set on the panel in that frame's
 // requestAnimationFrame reports right after its layout, before paint: a task queued meanwhile,

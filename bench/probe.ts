@@ -8,7 +8,7 @@ export interface ProbeState {
   idbOpens: string[];
   /** URLs passed to new WebSocket(). */
   sockets: string[];
-  /** localStorage / sessionStorage writes (informational: the README promises none before connect). */
+  /** localStorage / sessionStorage writes (informational: docs/site-owners.md promises none before the chat first opens). */
   storageWrites: string[];
   /** When <parley-chat> appeared in the document (the embed appends it while it evaluates). */
   elementAt: number | null;

@@ -11,9 +11,9 @@
 // time from parley.js starting to run to the frame in which the latest message is on screen,
 // and the longest main-thread task until then (and a settle time after). The service is absent
 // (its address requests get 404), so no socket is involved. The chat's content-hashed file is
-// served as the README asks (cached for good), so the reload finds it in the browser's cache, as
-// a returning visitor's browser would; 500 messages are also measured with the file served
-// `no-store`, which is what the second request costs when it is not cached.
+// served as docs/site-owners.md asks (cached for good), so the reload finds it in the browser's
+// cache, as a returning visitor's browser would; 500 messages are also measured with the file
+// served `no-store`, which is what the second request costs when it is not cached.
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
 import { build } from 'vite';

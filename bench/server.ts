@@ -1,7 +1,9 @@
-// A tiny static server for the host-cost bench: a "customer page" without the widget, the same
-// page with the one-line embed, dist/parley.js and the chat's file it loads on intent. Nothing else exists on it on purpose: the
-// widget's data-base-url points here (/parley-emulator), and a widget that connects before the visitor
-// opens the chat shows up as a request the bench fails on (and as a 404 here).
+// A tiny static server for the browser benches (host-cost, restore, intent, page-view,
+// side-by-side): a "customer page" without the widget, the same page with the one-line embed,
+// dist/parley.js and the files it loads from beside it (the chat, its parts, the languages), and
+// the pages a bench adds. Nothing else exists on it on purpose: the widget's data-base-url points
+// here (/parley-emulator), and a widget that connects before the visitor opens the chat shows up
+// as a request the bench fails on (and as a 404 here).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,12 +48,12 @@ export function customerPage(embed: string): string {
 `;
 }
 
-/** Further pages by path, each a function of the server's origin (the restore bench's). */
+/** Further pages by path, each a function of the server's origin (restore's, page-view's, side-by-side's). */
 export type Routes = Record<string, { type: string; body: (origin: string) => string }>;
 
 /**
  * `chatCache`: how the chat's content-hashed file is served. `immutable` as a CDN or a host
- * following the README would (a returning visitor has it cached); `no-store` makes every load
+ * following docs/site-owners.md would (a returning visitor has it cached); `no-store` makes every load
  * a first one.
  */
 export async function startServer(

@@ -38,7 +38,7 @@ const deepChatVersion = (
   JSON.parse(readFileSync(deepChatPath.replace(/dist\/deepChat\.bundle\.js$/, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
-/** The renderer's main-thread totals after a visit of `path` settled, in ms. */
+/** The renderer's script, style and layout time after a visit of `kind`'s page settled, in ms. */
 async function visitOnce(browser: Browser, origin: string, kind: Kind): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {

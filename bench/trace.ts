@@ -1,7 +1,7 @@
 // Reads one Chromium trace (devtools.timeline categories) of the widget page and attributes the
 // renderer main thread's work to parley.js. Why a trace rather than only Performance.getMetrics:
 // the trace names the script (EvaluateScript carries its URL), separates compile, evaluation and
-// the first mount, and gives the start of the script on the same clock as the launcher's frame,
+// the microtasks, and gives the start of the script on the same clock as the launcher's frame,
 // so neither needs a page-wide "with minus without" difference. Durations are wall time ("dur",
 // what a visitor waits and what long tasks measure) with thread CPU time ("tdur") beside it: on a
 // 2-core machine the two differ whenever the renderer is descheduled.
@@ -26,12 +26,12 @@ export interface Span {
 }
 
 export interface TraceFigures {
-  /** The whole task that ran parley.js: compile on the main thread, evaluation, and the mount
-   * (<parley-chat> renders its launcher in a microtask at the end of that same task). */
+  /** The whole task that ran parley.js: compile on the main thread, evaluation (which defines,
+   * constructs and inserts <parley-chat>, its launcher drawn), and the microtasks at its end. */
   scriptTask: Span;
   /** Of which: the script's top-level evaluation (without the microtasks). */
   evaluate: Span;
-  /** Of which: the microtasks at its end (the element mounts in a task of its own, after it). */
+  /** Of which: the microtasks at its end (the element's start, #queueStart's timer, runs in a later task). */
   mount: Span;
   /** Main-thread compile of parley.js (most compiling is streamed off the main thread). */
   compileMain: Span;

@@ -2,7 +2,8 @@
 // `import { startEmulator } from 'parley-chat/emulator'` and `npx parley-emulator`:
 //   vite build -c emulator/vite.config.ts
 // Dependencies and node: built-ins stay imports; the demo flows and their media are copied beside
-// the code (core/options.ts finds them at ./flows/demo-flows.json, media.ts at ./flows/media/); the console is built by its own config.
+// the code (core/options.ts finds them at ./flows/demo-flows.json and ./flows/media/); the
+// console is built by its own config.
 import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,10 @@
 // Builds the script-tag files: dist/parley-<tag>.<hash>.js (a language's texts) and
 // dist/parley-languages.<hash>.js (their Subresource Integrity hashes), the chat's parts, then
-// dist/parley-chat.<hash>.js (the chat), which carries the parts' names and hashes, then dist/parley.js (the loader), which carries the chat's file name and hash. Names
-// change with the content, so all can be cached for ever; the loader's own name stays, for the
-// line site owners paste.
+// dist/parley-chat.<hash>.js (the chat), which carries the parts' names and hashes, then
+// dist/parley-layouts.<hash>.js (the teaser and the inline layout) and dist/parley.js (the
+// loader), which carries the chat's and the layouts' file names and hashes. Names change with
+// the content, so all can be cached for ever; the loader's own name stays, for the line site
+// owners paste.
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

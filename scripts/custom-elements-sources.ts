@@ -239,8 +239,8 @@ export function readEvents(source: SourceFile): ManifestEvent[] {
 
 /**
  * Every part name in the UI's components, rich templates included (`part="…"`, which may hold
- * several names) and in the
- * loader's DOM building (`part: '…'` in src/loader).
+ * several names), and in the loader's and the layouts' DOM building (`part: '…'` in src/loader
+ * and src/layouts).
  */
 export function partsUsed(root: string): string[] {
   const names = new Set<string>();

@@ -1,6 +1,7 @@
 // The documentation's pictures, made from the current build: `npm run docs:images` (after
-// `npm run build`). It serves the repository with Vite (the emulator under /parley-emulator), drives Chromium
-// through the widget's demo page and the agent console, and writes docs/images/*.png.
+// `npm run build`). It serves the repository with Vite (the emulator under /parley-emulator),
+// drives Chromium through a customer page with the built widget (e2e/pages/widget.html), the
+// demo's help centre (help.html) and the agent console, and writes docs/images/*.png.
 import { mkdirSync, statSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createServer } from 'vite';

@@ -1,6 +1,6 @@
 // The page view's figures as a section of docs/figures.md, between its two markers (added at the
-// end of the file the first time). Nothing else in the file changes: the sizes block above it
-// belongs to scripts/check-size.mjs.
+// end of the file the first time). Nothing else in the file changes: the sizes and areas blocks
+// above it belong to scripts/check-size.mjs, the side-by-side one to bench/side-by-side.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { RunInfo } from './report.ts';
 import type { PageViewFigures } from './summary.ts';

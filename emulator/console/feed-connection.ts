@@ -17,7 +17,7 @@ export type FeedSourceConstructor = new (url: string) => FeedSource;
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 const CLOSED = 2;
-/** After EventSource gives up (an answer that is not a stream), the store tries again this late. */
+/** After EventSource gives up (an answer that is not a stream), the connection tries again this late. */
 export const RETRY_MS = 5000;
 
 export interface FeedConnectionOptions {

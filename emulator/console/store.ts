@@ -15,7 +15,7 @@ export { RETRY_MS, type FeedSource, type FeedStatus } from './feed-connection.ts
 
 export interface ConsoleStore {
   readonly settings: ReadonlySignal<ConsoleSettings | undefined>;
-  /** Newest activity first. */
+  /** Those waiting for an agent (handover) first, then the newest activity first. */
   readonly threads: ReadonlySignal<ThreadSummary[]>;
   /** Newest first. */
   readonly webhooks: ReadonlySignal<WebhookDelivery[]>;

@@ -93,7 +93,7 @@ export function createSocketDoor(
     return problem && refuses(deps, 'socket', problem, thread.threadId) ? problem : undefined;
   }
 
-  /** The recent traceIds only (bounds.ts): a resend of a forgotten one is taken as a new message. */
+  /** The recent traceIds only (retention.ts, `traces`): a resend of a forgotten one is taken as a new message. */
   function rememberTrace(thread: Thread, traceId: number, speech: string, echo: Record<string, unknown>): void {
     deps.threads.remember(thread, traceId, { speech, echo });
   }

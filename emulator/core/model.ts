@@ -101,7 +101,7 @@ export interface WebhookAttempt {
   durationMs: number;
 }
 
-/** `dropped`: too many events were waiting (bounds.ts, `webhookQueue`); it is not sent again. */
+/** `dropped`: too many events were waiting (retention.ts, `webhookQueue`); it is not sent again. */
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'retrying' | 'failed' | 'dropped';
 
 /** A webhook event and the story of its delivery. */
@@ -123,7 +123,7 @@ export type FeedEvent =
   | { kind: 'thread'; thread: ThreadSummary }
   | { kind: 'entry'; entry: TranscriptEntry }
   | { kind: 'webhook'; delivery: WebhookDelivery }
-  /** A bound (bounds.ts) dropped its first entry since the start or the last reset. */
+  /** A bound (retention.ts) dropped its first entry since the start or the last reset. */
   | { kind: 'dropped'; bound: BoundName }
   | { kind: 'reset' };
 

@@ -1,4 +1,4 @@
-// The flow file (spec 2.10, plus the emulator's own action kinds: see README.md): its schema,
+// The flow file (spec 2.10, plus the emulator's own action kinds: see emulator/README.md): its schema,
 // read and checked once at start, each wrong field named; the events it lets a back end trigger.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

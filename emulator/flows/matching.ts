@@ -56,7 +56,7 @@ const MATCH_THRESHOLD = 0.5;
 export interface Match {
   flow: Flow;
   step: Step;
-  /** 'event' | 'exact' | 'overlap' | 'unknown', for logs and tests. */
+  /** How it matched: 'kind', 'event', 'exact', 'overlap', 'anything' or 'unknown' (turns.ts adds 'slot: …'), for logs and tests. */
   how: string;
   score: number;
 }

@@ -1,4 +1,4 @@
-// One turn of the bot on a thread. flows.ts says which step answers a message; here, what follows
+// One turn of the bot on a thread. matching.ts says which step answers a message; here, what follows
 // without the visitor and what waits for them (spec 2.10's NOTHING and SLOT steps). Decisions:
 // - A NOTHING step runs right after a step its `contexts` name, without waiting for the visitor:
 //   its actions are sent with that step's.

@@ -3,8 +3,9 @@
 import type { Bound } from './retention.ts';
 
 /**
- * Estimated bytes a JSON-like value keeps alive: 2 per UTF-16 code unit of each string (keys
- * too), 8 per number or boolean, 16 per object or array. Deep values past 32 levels count as 16.
+ * Estimated bytes a JSON-like value keeps alive: 16 per string, object or array, plus 2 per
+ * UTF-16 code unit of each string and key, 8 per other value. Deep values past 32 levels count
+ * as 16.
  */
 export function estimateSize(value: unknown, depth = 0): number {
   if (typeof value === 'string') return 16 + 2 * value.length;

@@ -16,7 +16,7 @@ export type ParsedFrame =
   | { kind: 'ignored'; type: string; departures: string[] }
   | { kind: 'error'; message: string };
 
-/** Turns zod issues into one readable line, e.g. `payload.speech: speech must be at most 255 characters`. */
+/** Turns zod issues into one readable line, e.g. `payload.speech: speech must not be empty or blank`. */
 export function describeIssues(error: { issues: readonly z.core.$ZodIssue[] }, root: string): string {
   return error.issues
     .map((issue) => {

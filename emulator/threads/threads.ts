@@ -1,5 +1,5 @@
 // The threads the emulator knows: their secret, conversation state, transcript and traceIds.
-// What a thread keeps is bounded (bounds.ts): per thread, and all threads together, the least
+// What a thread keeps is bounded (retention.ts): per thread, and all threads together, the least
 // recently active thread going first.
 import { BoundedList, BoundedMap, detached, estimateSize } from '../safety/bounded.ts';
 import { BOUNDS, type BoundName, type KeptSizes } from '../safety/retention.ts';
@@ -82,7 +82,7 @@ export function listedThreadId(threadId: string): string {
   return `${threadId}|o_${ORGANISATION_ID}`;
 }
 
-/** What the console and the management API list of a thread. */
+/** What the console lists of a thread. */
 function threadSummary(thread: Thread, openSockets: number): ThreadSummary {
   const { conversation } = thread;
   const bot = conversation.bot;

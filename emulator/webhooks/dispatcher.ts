@@ -11,7 +11,7 @@
 // on order across failures (an event's retry can arrive after later events); `createdAt` and the
 // event's own fields say what happened when.
 //
-// Bounds (bounds.ts, kept by ledger.ts). Events not yet delivered (queued or retrying) are at most `webhookQueue`:
+// Bounds (retention.ts, kept by ledger.ts). Events not yet delivered (queued or retrying) are at most `webhookQueue`:
 // beyond it the oldest one not in flight is dropped, its state `dropped` (a receiver that does not
 // answer must not make the emulator keep hours of events). Deliveries kept for the console are at
 // most `webhooks`, the oldest settled ones forgotten first; a settled one keeps its body, not its bytes.
@@ -93,7 +93,7 @@ function snapshot(delivery: WebhookDelivery): WebhookDelivery {
   return { ...delivery, attempts: [...delivery.attempts] };
 }
 
-/** The two bounds, from the options or bounds.ts. */
+/** The two bounds, from the options or retention.ts. */
 function ledgerBounds(options: WebhookDispatcherOptions) {
   const recordBound = options.records ?? BOUNDS.webhooks;
   return {

@@ -1,4 +1,4 @@
-// The deliveries the dispatcher remembers, and the two bounds on them (bounds.ts): those kept for
+// The deliveries the dispatcher remembers, and the two bounds on them (retention.ts): those kept for
 // the console (`webhooks`, the oldest settled ones forgotten first) and those not yet delivered
 // (`webhookQueue`). The dispatcher decides what to send; the ledger only counts and forgets.
 import type { Bound } from '../safety/retention.ts';
@@ -37,7 +37,7 @@ export interface DeliveryLedger {
   trimQueue(newest: Tracked, drop: (item: Tracked) => void): void;
   /** Deliveries pending or retrying: zero means idle. */
   unsettled(): number;
-  /** The queue bound as a log reads it: `1000, 8 MB`. */
+  /** The queue bound as a log reads it: `1000, 16 MB`. */
   describeQueue(): string;
   /** Every remembered delivery, in emission order. */
   items(): Iterable<Tracked>;
