@@ -18,12 +18,8 @@ export function setup() {
   const store = memoryStore();
   const tag = nextTag();
   const deps = {
-    fetch: http.fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger,
+    platform: { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger, random: () => 0 },
     store,
-    random: () => 0,
   };
   customElements.define(tag, elementClassWithChat(deps));
   const create = (attributes: Record<string, string> = { 'client-id': 'c1', 'base-url': 'https://service.test' }) => {

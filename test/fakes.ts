@@ -3,7 +3,7 @@
 // refusals the test announces, and a silent logger.
 import { vi } from 'vitest';
 import type { SocketConstructor, SocketLike } from '../src/connection/connection.ts';
-import type { Environment } from '../src/connection/environment.ts';
+import type { Environment } from '../src/browser/environment.ts';
 import type { PolicyViolation, PolicyWatch } from '../src/connection/policy.ts';
 
 export class FakeSocket implements SocketLike {

@@ -28,14 +28,16 @@ export function browserWithTabs(options: { withTabs?: boolean } = {}) {
     const client = createChatClient({
       clientId: 'client-1',
       baseUrl: 'https://service.test',
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: env.environment,
-      logger: silentLogger(),
+      platform: {
+        fetch: http.fetch,
+        WebSocket: sockets.SocketClass,
+        environment: env.environment,
+        logger: silentLogger(),
+        random: () => 0,
+        uuid: () => `uuid-${++uuids}`,
+      },
       store: own,
       tabs: options.withTabs === false ? false : tab.support,
-      random: () => 0,
-      uuid: () => `uuid-${++uuids}`,
       locale: { language: () => 'en', timezoneHours: () => 0 },
     });
     clients.push(client);

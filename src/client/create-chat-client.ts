@@ -3,8 +3,7 @@
 // (engine/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
 // tabs/coordinator.ts decides which is which.
 import { signal } from '@preact/signals-core';
-import { systemClock } from '../connection/clock.ts';
-import { browserEnvironment } from '../connection/environment.ts';
+import { resolvePlatform } from '../browser/platform.ts';
 import type { ChatClientEventMap, SharedEvent } from '../conversation/events.ts';
 import { browserLocale, type ChatUser } from '../conversation/send-payloads.ts';
 import { createReplica, type Op } from '../conversation/replica.ts';
@@ -21,7 +20,6 @@ import { clientStorage } from './storage.ts';
 import { configurationError, reportedStatus } from './status.ts';
 import { tabDraft, tabPanelState } from '../browser/panel-state.ts';
 import { wholeTranscript } from './transcript.ts';
-import { randomUuid } from '../util/uuid.ts';
 import type { ChatClient } from './chat-client.ts';
 import type { ChatClientOptions } from '../options/client-options.ts';
 
@@ -51,8 +49,8 @@ function threadEnds(
 }
 
 export function createChatClient(options: ChatClientOptions): ChatClient {
-  const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? console;
+  const platform = resolvePlatform(options.platform);
+  const { clock, logger } = platform;
   // The storage mode's store (where the browser refuses IndexedDB, this page's memory).
   const storage = clientStorage(options, logger);
   const { store } = storage;
@@ -76,7 +74,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     replica,
     store,
     clock,
-    isVisible: () => (options.environment ?? browserEnvironment()).isVisible(),
+    isVisible: () => platform.environment.isVisible(),
     logger,
     forgetHere: () => {
       // Forgotten (here or in another tab): the socket is closed, and the next message opens it.
@@ -85,10 +83,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
     emit: (event: SharedEvent) => events.emit(event.type, event.detail as never),
     createEngine: engineFactory(options, {
-      clock,
-      uuid: options.uuid ?? randomUuid,
+      platform,
       store,
-      logger,
       startEvent: drafts.startEvent,
       shown: () => (replica.loaded.value && replica.threadId.value ? replica.state() : undefined),
     }),

@@ -2,7 +2,7 @@
 // (speech, event, the visitor and the browser's metadata), the text its bubble shows, and an id
 // unique to this tab.
 import { checkEvent, checkUser } from './user-check.ts';
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import {
   buildDraft,
   quickReplyAction,

@@ -3,7 +3,7 @@
 import { signal } from '@preact/signals-core';
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
-import { systemClock } from '../connection/clock.ts';
+import { systemClock } from '../browser/clock.ts';
 import type { ConnectionStatus } from '../connection/status.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
 import { browserLocale } from '../conversation/send-payloads.ts';

@@ -14,13 +14,15 @@ function page(store: ConversationStore) {
   const client = createChatClient({
     clientId: 'unsent',
     baseUrl: 'https://service.test',
-    fetch: fakeAddressFetch().fetch,
+    platform: {
+      fetch: fakeAddressFetch().fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      random: () => 0,
+    },
     tabs: false,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
     store,
-    random: () => 0,
     locale: { language: () => 'en', timezoneHours: () => 0 },
   });
   return { client, sockets };

@@ -2,6 +2,7 @@
 // a new single-use address under a new sessionId.
 import { AddressResponse } from '../protocol/address.ts';
 import { parseJsonWithoutNulls } from '../protocol/json.ts';
+import type { Platform } from '../browser/platform.ts';
 import type { ConnectionError } from './machine.ts';
 
 export type AddressRequest =
@@ -13,12 +14,11 @@ export type AddressResult =
   /** `url`: the address that could not be reached, for a network failure (it may be the page's CSP). */
   | { ok: false; error: ConnectionError; url?: string };
 
-export interface AddressDeps {
-  fetch: typeof globalThis.fetch;
-  uuid(): string;
+/** What an address request uses of the platform. */
+export interface AddressDeps extends Pick<Platform, 'fetch' | 'uuid'> {
   signal?: AbortSignal;
   /** The page's protocol: an https: page accepts only wss:// endpoints (ws:// is fine on http:, for local development). */
-  pageProtocol?: string;
+  pageProtocol?: string | undefined;
 }
 
 // Wrong clientId, a domain that is not allowed, a malformed request: retrying cannot help.

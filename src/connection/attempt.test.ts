@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakePolicyWatch, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
 import type { AddressResult } from './address.ts';
-import { beginAttempt, type SocketConstructor } from './attempt.ts';
+import type { SocketConstructor } from '../browser/platform.ts';
+import { beginAttempt } from './attempt.ts';
 import type { ConnectionEvent } from './machine.ts';
 
 function setup(options: { address?: Promise<AddressResult>; SocketClass?: SocketConstructor | null } = {}) {

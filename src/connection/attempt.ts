@@ -3,22 +3,11 @@
 // cannot disturb the one that replaced it.
 import type { OutgoingFrame } from '../protocol/frames.ts';
 import type { Logger } from '../protocol/parse.ts';
+import type { SocketConstructor, SocketLike } from '../browser/platform.ts';
 import type { AddressResult } from './address.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from '../browser/clock.ts';
 import type { ConnectionError, ConnectionEvent } from './machine.ts';
 import { addressRefused, recordRefusals, socketRefused, type PolicyViolation, type PolicyWatch } from './policy.ts';
-
-/** The part of the browser's WebSocket the connection uses. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: { code?: number; reason?: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-}
-export type SocketConstructor = new (url: string) => SocketLike;
 
 export interface Attempt {
   /** Sends on the socket; false when it is not open (yet or any more). */

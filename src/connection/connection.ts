@@ -4,16 +4,15 @@
 import type { IncomingFrame, OutgoingFrame } from '../protocol/frames.ts';
 import { parseIncomingFrame, type Logger } from '../protocol/parse.ts';
 import type { AddressResult } from './address.ts';
-import { beginAttempt, type Attempt, type SocketConstructor } from './attempt.ts';
+import { beginAttempt, type Attempt } from './attempt.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { browserEnvironment, type Environment } from './environment.ts';
+import type { Platform } from '../browser/platform.ts';
 import { reactToEnvironment } from './environment-reaction.ts';
 import { startKeepAlive, type KeepAlive } from './keep-alive.ts';
 import { IDLE, transition, troubleKey, type ConnectionEvent, type ConnectionState } from './machine.ts';
 import { documentPolicyWatch, type PolicyWatch } from './policy.ts';
 
-export type { SocketConstructor, SocketLike } from './attempt.ts';
+export type { SocketConstructor, SocketLike } from '../browser/platform.ts';
 
 export interface ConnectionTimings {
   /** A ping goes out this often while open (default 25 s, well inside the service's 50 s idle limit). */
@@ -51,16 +50,6 @@ export interface ConnectionOptions {
   timings?: Partial<ConnectionTimings>;
 }
 
-export interface ConnectionDeps {
-  WebSocket?: SocketConstructor;
-  clock?: Clock;
-  random?: () => number;
-  environment?: Environment;
-  /** Where the page's Content-Security-Policy refusals are heard (default: the document's). */
-  policy?: PolicyWatch;
-  logger?: Logger;
-}
-
 export interface Connection {
   readonly state: ConnectionState;
   /** Connects (from idle or closed); a no-op while already active. */
@@ -73,14 +62,10 @@ export interface Connection {
   send(frame: OutgoingFrame): boolean;
 }
 
-export function createConnection(options: ConnectionOptions, deps: ConnectionDeps = {}): Connection {
+/** `policy`: where the page's Content-Security-Policy refusals are heard (the document's by default). */
+export function createConnection(options: ConnectionOptions, platform: Platform, policy: PolicyWatch = documentPolicyWatch()): Connection {
   const timings: ConnectionTimings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const clock = deps.clock ?? systemClock;
-  const random = deps.random ?? Math.random;
-  const environment = deps.environment ?? browserEnvironment();
-  const policy = deps.policy ?? documentPolicyWatch();
-  const logger = deps.logger ?? console;
-  const SocketClass = deps.WebSocket ?? (globalThis.WebSocket as unknown as SocketConstructor | undefined);
+  const { clock, random, environment, logger, WebSocket: SocketClass } = platform;
 
   let state: ConnectionState = IDLE;
   let attempt: Attempt | undefined; // from connecting through open

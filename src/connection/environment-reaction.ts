@@ -1,5 +1,5 @@
 // What a change in the browser around it means for the connection, as machine events.
-import type { Environment } from './environment.ts';
+import type { Environment } from '../browser/environment.ts';
 import type { KeepAlive } from './keep-alive.ts';
 import type { ConnectionEvent, ConnectionState } from './machine.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from './clock.ts';
+import { systemClock } from '../browser/clock.ts';
 import { startKeepAlive } from './keep-alive.ts';
 
 function setup(pingGoesOut = true) {

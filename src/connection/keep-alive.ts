@@ -1,7 +1,7 @@
 // The keep-alive of an open socket: a ping every interval, and after each ping a deadline by
 // which anything at all must arrive. A socket can stay "OPEN" long after it died (a laptop
 // that slept, a NAT that forgot it); this is how it is found out.
-import type { Clock } from './clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import type { ConnectionError } from './machine.ts';
 
 export interface KeepAlive {

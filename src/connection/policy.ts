@@ -13,7 +13,7 @@ export interface PolicyViolation {
   directive: string;
 }
 
-/** Where the page's refusals are heard; injected for tests. */
+/** Where the page's refusals are heard: the document's, or a test's. */
 export interface PolicyWatch {
   /** Calls back on each refusal the page enforces; returns an unsubscribe. */
   subscribe(listener: (violation: PolicyViolation) => void): () => void;

@@ -27,19 +27,22 @@ const settle = async () => {
   }
 };
 
-function tab(store: ConversationStore, overrides: Partial<ChatClientOptions> = {}, http = fakeAddressFetch()) {
+function tab(store: ConversationStore, overrides: Partial<ChatClientOptions> = {}, http = fakeAddressFetch(), random?: () => number) {
   const sockets = fakeSocketClass();
   const logger = silentLogger();
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
-    fetch: http.fetch,
+    platform: {
+      fetch: http.fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger,
+      uuid: () => `uuid-${++uuids}`,
+      random,
+    },
     tabs: false,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger,
     store,
-    uuid: () => `uuid-${++uuids}`,
     locale: { language: () => 'en', timezoneHours: () => 0 },
     ...overrides,
   });
@@ -300,11 +303,11 @@ describe('threads that are left behind', () => {
 
 describe('a configured thread-id on two devices', () => {
   it('gives each device traceIds the other cannot have taken, growing within each device', async () => {
-    const a = tab(memoryStore(`device-a-${++clientIds}`), { threadId: 'shared-thread', random: () => 0.3 });
+    const a = tab(memoryStore(`device-a-${++clientIds}`), { threadId: 'shared-thread' }, undefined, () => 0.3);
     const socketA = await openSocket(a);
     for (let i = 0; i < 30; i++) await a.client.send(`a${i}`);
     await vi.advanceTimersByTimeAsync(3_000); // the second device opens the thread 3 s later
-    const b = tab(memoryStore(`device-b-${++clientIds}`), { threadId: 'shared-thread', random: () => 0.7 });
+    const b = tab(memoryStore(`device-b-${++clientIds}`), { threadId: 'shared-thread' }, undefined, () => 0.7);
     const socketB = await openSocket(b);
     for (let i = 0; i < 30; i++) {
       await a.client.send(`a-late${i}`);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
-import { systemClock } from '../connection/clock.ts';
+import { systemClock } from '../browser/clock.ts';
 import type { ReceivedPayload } from '../protocol/frames.ts';
 import { MAX_ENTRIES_PER_MESSAGE, MAX_TYPING_DELAY_MS } from '../protocol/limits.ts';
 import { createPlayer } from './player.ts';

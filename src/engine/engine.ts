@@ -1,9 +1,9 @@
 // The conversation as the tab that holds the socket runs it: the connection, the outbox, the
 // player of received messages and the journal. It is the only writer of the stored thread and
 // the only allocator of traceIds; it reports every change as an op, which the tab applies and
-// passes on to the other tabs. Its parts share one object (core.ts): first-load.ts (loading),
-// socket.ts (the connection), new-thread.ts, take-requests.ts (messages in) and frames-in.ts
-// (frames in).
+// passes on to the other tabs. Its parts share one object (core.ts) and are built in the order
+// they need each other: frames-in.ts (frames in), socket.ts (the connection), take-requests.ts
+// (messages in), new-thread.ts, then first-load.ts (loading) starts it.
 import { effect, untracked } from '@preact/signals-core';
 import { statusOf } from '../connection/status.ts';
 import type { EngineCore } from './core.ts';
@@ -104,7 +104,7 @@ function adoptEntries({ options, journal, state, traceFloor, publish }: EngineCo
   const lacking = entries.filter((entry) => !known.has(entry.id));
   for (const entry of lacking) {
     journal.entry(state.meta.threadId, entry);
-    state.lastSeq = Math.max(state.lastSeq, entry.seq);
+    state.saw(entry.seq);
     if (entry.kind === 'user') {
       state.taken.add(requestIdOf(entry.id));
       traceFloor.saw(entry.traceId);
@@ -114,11 +114,12 @@ function adoptEntries({ options, journal, state, traceFloor, publish }: EngineCo
 }
 
 export function createEngine(options: EngineOptions): Engine {
-  const { clock, logger, store, publish, emit } = options;
-  const random = options.random ?? Math.random;
+  const { platform, store, publish, emit } = options;
+  const { clock, logger } = platform;
+  // First the parts that need nothing else of the engine.
   const journal = createJournal(store, { epoch: options.epoch, onSuperseded: (epoch) => options.onSuperseded?.(epoch) });
-  const traceFloor = createTraceFloor(clock, random);
-  const state = threadState(newMeta(options.threadId || options.uuid()), clock);
+  const traceFloor = createTraceFloor(clock, platform.random);
+  const state = threadState(newMeta(options.threadId || platform.uuid()), clock);
   traceFloor.reset(!!options.threadId);
 
   function change(entry: TranscriptEntry, persist = true): void {
@@ -135,9 +136,10 @@ export function createEngine(options: EngineOptions): Engine {
   // Stored when they came (frames-in.ts): revealed entries are only published, together.
   const player = createPlayer({ clock, onReveal: (entries) => publish({ op: 'put', entries }) });
   // One object for all the parts (take-requests.ts, frames-in.ts and the rest): its names are paid for once.
-  const idSalt = Math.floor(random() * 36 ** 4).toString(36);
+  const idSalt = Math.floor(platform.random() * 36 ** 4).toString(36);
   const core: EngineCore = {
     options,
+    platform,
     state,
     store,
     clock,
@@ -151,12 +153,12 @@ export function createEngine(options: EngineOptions): Engine {
     idSalt,
     stateOf,
     onEntry: change,
-    flush: () => flush(),
   };
-  const { enqueue } = createIntake(core);
-  const handleFrame = createIncoming(core);
-  const [startThread, continueInNewThread] = threadStarts(core, enqueue, queueStartEvent);
-  const [connection, flush] = engineSocket(core, handleFrame, saveMeta, continueInNewThread);
+  // Then each part after the parts it takes. The socket's one call into a later part (a refused
+  // secret continues in a new thread) comes with an address request's answer: after this returns.
+  const { connection, flush } = engineSocket(core, createIncoming(core), saveMeta, () => threads.continueInNewThread());
+  const { enqueue } = createIntake(core, flush);
+  const threads = threadStarts(core, enqueue, queueStartEvent);
 
   // Untracked: what publish reads must not make this effect run again.
   const stopTyping = effect(() => {
@@ -229,7 +231,7 @@ export function createEngine(options: EngineOptions): Engine {
       saveMeta({ readSeq: seq });
       publish({ op: 'read', seq });
     },
-    ...newThreads({ ready, connection, state, journal, store, startThread: () => startThread(options.uuid()), startConnection }),
+    ...newThreads({ ready, connection, state, journal, store, startThread: () => threads.startThread(platform.uuid()), startConnection }),
     async destroy(): Promise<void> {
       state.destroyed = true;
       connection.stop();

@@ -23,10 +23,7 @@ export async function loadConversation(
   if (state.destroyed) return;
   const start = startingPoint({ stored, readable, shown: options.shown?.(), threadId: options.threadId });
   if (start.meta) {
-    state.meta = start.meta;
-    state.activated = true;
-    state.taken = start.taken;
-    state.lastSeq = start.lastSeq;
+    state.resume(start.meta, start.taken, start.lastSeq);
     for (const record of start.outbox) outbox.add(record, true);
     for (const entry of start.missing) journal.entry(state.meta.threadId, entry);
     // Under this lead's epoch: a former holder's late writes are refused from now on.

@@ -1,7 +1,7 @@
 // What the holding tab does with each frame from the service: confirmations, received messages
 // (stored when they arrive, shown after their delay), `error` frames (the message they answer
 // fails with the reason), pongs (nothing: the keep-alive saw them).
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import type { IncomingFrame } from '../protocol/frames.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';

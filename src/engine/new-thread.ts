@@ -7,20 +7,25 @@ import { requestIdOf } from '../conversation/entry-ids.ts';
 
 export const newMeta = (threadId: string): ThreadMeta => ({ version: 2, threadId, startEventQueued: false, readSeq: 0 });
 
+export interface ThreadStarts {
+  /** A new thread, empty or showing the given entries of an earlier one. */
+  startThread(threadId: string, earlier?: TranscriptEntry[]): void;
+  /** A new thread that takes along what the old one never delivered (its secret was refused). */
+  continueInNewThread(): void;
+}
+
 /** Starting a thread, and continuing in a new one. */
 export function threadStarts(
-  { options, state, journal, outbox, player, traceFloor, publish, stateOf }: EngineCore,
+  { options, platform, state, journal, outbox, player, traceFloor, publish, stateOf }: EngineCore,
   enqueue: Enqueue,
   queueStartEvent: () => void,
-): [(threadId: string) => void, () => void] {
+): ThreadStarts {
   /** A new thread, empty or showing the given entries of an earlier one. */
   function startThread(threadId: string, earlier: TranscriptEntry[] = []): void {
     outbox.clear();
     player.cancel();
-    state.taken = new Set();
-    state.meta = newMeta(threadId);
+    state.renew(newMeta(threadId));
     traceFloor.reset(false);
-    state.serviceError = undefined;
     if (state.activated) journal.meta(state.meta);
     for (const entry of earlier) journal.entry(threadId, entry);
     publish({ op: 'state', state: stateOf(earlier, false, false) });
@@ -36,8 +41,8 @@ export function threadStarts(
     const earlier = (options.shown?.()?.entries ?? [])
       .filter((entry) => !moving.has(entry.id) && !(entry.kind === 'user' && entry.hidden))
       .map((entry) => ({ ...entry, earlier: true as const }));
-    startThread(options.uuid(), earlier);
-    state.lastSeq = Math.max(state.lastSeq, ...earlier.map((entry) => entry.seq));
+    startThread(platform.uuid(), earlier);
+    state.saw(Math.max(0, ...earlier.map((entry) => entry.seq)));
     queueStartEvent();
     for (const { entry, outgoing } of undelivered) {
       const { threadId: _thread, traceId: _trace, ...draft } = outgoing;
@@ -45,5 +50,5 @@ export function threadStarts(
     }
   }
 
-  return [startThread, continueInNewThread];
+  return { startThread, continueInNewThread };
 }

@@ -1,9 +1,7 @@
-// What the engine of the holding tab is given: the service's addresses, the browser's globals,
+// What the engine of the holding tab is given: the service's addresses, the platform,
 // the store, the lead it runs under and the channels it reports on.
-import type { Clock } from '../connection/clock.ts';
-import type { ConnectionTimings, SocketConstructor } from '../connection/connection.ts';
-import type { Environment } from '../connection/environment.ts';
-import type { Logger } from '../protocol/parse.ts';
+import type { Platform } from '../browser/platform.ts';
+import type { ConnectionTimings } from '../connection/connection.ts';
 import type { ChatClientEventMap } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
@@ -19,16 +17,9 @@ export interface EngineOptions {
   startEvent?: string;
   timings?: Partial<ConnectionTimings>;
   deliveryTimeoutMs: number;
-  fetch: typeof globalThis.fetch;
-  /** The page's protocol (`https:` refuses ws:// endpoints). */
-  pageProtocol?: string;
-  WebSocket?: SocketConstructor;
-  clock: Clock;
-  random?: () => number;
-  uuid: () => string;
+  /** The browser's clock, network and console (the client's, resolved once). */
+  platform: Platform;
   store: ConversationStore;
-  environment?: Environment;
-  logger: Logger;
   /** The lead this engine runs under: higher than every earlier one (see tabs/coordinator.ts). */
   epoch?: number;
   /** Another tab leads now, under this epoch (the store refused a write): stop at once. */

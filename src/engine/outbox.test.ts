@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../connection/clock.ts';
+import { systemClock } from '../browser/clock.ts';
 import { createOutbox } from './outbox.ts';
 import type { OutboxRecord } from '../store/contract.ts';
 import type { UserEntry } from '../conversation/transcript.ts';

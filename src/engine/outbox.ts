@@ -3,7 +3,7 @@
 // in time is failed until the next socket, which sends it again; one the service refused (an
 // `error` frame) is failed, with the reason, until the visitor retries or discards it. A message
 // goes out only once it is durable, so a reload can never reuse its traceId or lose it.
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import type { OutboxRecord } from '../store/contract.ts';
 import type { SendStatus, UserEntry } from '../conversation/transcript.ts';
 

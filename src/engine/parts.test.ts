@@ -1,21 +1,16 @@
-// The engine's parts on their own, with the real outbox, journal, player and memory store:
-// the intake of requests and the handling of incoming frames.
+// The engine through its own seam, createEngine, with a fake socket and the real outbox, journal,
+// player and memory store: messages taken in (take-requests.ts) and frames from the service
+// (frames-in.ts), as the socket carries them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../test/fakes.ts';
-import { systemClock } from '../connection/clock.ts';
-import { createIncoming, toTraceId } from './frames-in.ts';
-import { createIntake } from './take-requests.ts';
-import { createJournal } from '../store/journal.ts';
-import { createOutbox } from './outbox.ts';
+import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
+import { resolvePlatform } from '../browser/platform.ts';
+import { createEngine } from './engine.ts';
+import { toTraceId } from './frames-in.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
-import { type ThreadMeta } from '../store/contract.ts';
 import { memoryStore } from '../store/memory-store.ts';
-import { createPlayer } from './player.ts';
 import { MAX_ENTRIES_PER_MESSAGE } from '../protocol/limits.ts';
 import type { Op } from '../conversation/replica.ts';
 import type { ReceivedEntry } from '../conversation/transcript.ts';
-import { threadState } from './thread-state.ts';
-import { createTraceFloor } from './trace-ids.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -23,98 +18,118 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const meta: ThreadMeta = { version: 2, threadId: 't1', startEventQueued: false, readSeq: 0 };
+let stores = 0;
 const request = (rid: string, extra: Partial<SendRequest> = {}): SendRequest => ({
   rid,
-  draft: { speech: rid } as never,
+  draft: { speech: rid, originator: { role: 'external' }, metadata: { timezone: 0 } },
   text: rid,
   at: 1,
   ...extra,
 });
 
-function parts() {
-  const store = memoryStore();
-  const state = threadState({ ...meta }, systemClock);
+const settle = async () => {
+  for (let i = 0; i < 8; i++) await vi.advanceTimersByTimeAsync(0);
+};
+
+/** An engine on thread t1, and what it publishes, emits and logs. */
+function engine() {
+  const store = memoryStore(`engine-parts-${++stores}`);
+  const sockets = fakeSocketClass();
   const ops: Op[] = [];
-  const publish = (op: Op) => ops.push(op);
-  const journal = createJournal(store);
-  journal.meta(state.meta);
-  const outbox = createOutbox({
-    clock: systemClock,
-    deliveryTimeoutMs: 20_000,
-    onChange: (entry) => publish({ op: 'put', entries: [entry] }),
-  });
-  const traceFloor = createTraceFloor(systemClock, () => 0);
-  const flush = vi.fn();
-  const intake = createIntake({
-    state,
-    store,
-    traceFloor,
-    journal,
-    outbox,
-    publish,
-    onEntry: (entry) => publish({ op: 'put', entries: [entry] }),
-    flush,
-  });
-  const player = createPlayer({ clock: systemClock, onReveal: (entries) => publish({ op: 'put', entries }) });
   const emit = vi.fn();
   const logger = silentLogger();
-  const incoming = createIncoming({ state, clock: systemClock, logger, outbox, journal, player, publish, emit, idSalt: 'x' });
-  return { store, state, ops, journal, outbox, intake, incoming, flush, emit, logger };
+  const platform = resolvePlatform({
+    fetch: fakeAddressFetch().fetch,
+    WebSocket: sockets.SocketClass,
+    environment: fakeEnvironment().environment,
+    logger,
+    random: () => 0,
+  });
+  const run = createEngine({
+    clientId: 'c1',
+    baseUrl: 'https://service.test',
+    threadId: 't1',
+    deliveryTimeoutMs: 20_000,
+    platform,
+    store,
+    startEventRequest: (name) => request(name),
+    publish: (op) => ops.push(op),
+    emit,
+  });
+  /** Connects, and opens the socket the service answered with. */
+  async function open(): Promise<FakeSocket> {
+    run.connect();
+    await settle();
+    sockets.last().open();
+    await settle();
+    return sockets.last();
+  }
+  const sent = (socket: FakeSocket) =>
+    socket
+      .frames()
+      .filter((frame) => frame.type === 'message.send')
+      .map((frame) => frame.payload!);
+  const received = (payload: object) => ({ type: 'message.received', payload });
+  return { store, ops, emit, logger, run, open, sent, received };
 }
 
-describe('the intake', () => {
+describe('messages taken in', () => {
   it('takes requests one at a time, with increasing traceIds, each written before it is sent', async () => {
-    const t = parts();
-    await Promise.all([t.intake.enqueue(request('a')), t.intake.enqueue(request('b'))]);
+    const t = engine();
+    const socket = await t.open();
+    await Promise.all([t.run.submit(request('a')), t.run.submit(request('b'))]);
     const records = (await t.store.load(10))!.outbox;
     expect(records.map((record) => [record.entry.text, record.entry.traceId])).toEqual([
       ['a', 1],
       ['b', 2],
     ]);
-    expect(t.flush).toHaveBeenCalledTimes(2);
+    expect(t.sent(socket).map((payload) => [payload.speech, payload.traceId])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(t.ops.filter((op) => op.op === 'saved')).toHaveLength(2);
   });
 
   it('takes a request once, and keeps the traceId a former holder gave it', async () => {
-    const t = parts();
-    await t.intake.enqueue(request('a', { traceId: 7 }));
-    await t.intake.enqueue(request('a', { traceId: 7 }));
-    await t.intake.enqueue(request('b'));
-    expect(t.outbox.has(7)).toBe(true);
+    const t = engine();
+    await t.run.ready;
+    await t.run.submit(request('a', { traceId: 7 }));
+    await t.run.submit(request('a', { traceId: 7 }));
+    await t.run.submit(request('b'));
     expect((await t.store.load(10))!.outbox.map((record) => record.entry.traceId)).toEqual([7, 8]);
   });
 });
 
-describe('incoming frames', () => {
+describe('frames from the service', () => {
   it('confirms a message of this thread once; ignores echoes and other threads', async () => {
-    const t = parts();
-    await t.intake.enqueue(request('a'));
-    t.outbox.flush(() => true);
-    t.incoming({ type: 'message.delivered', payload: { threadId: 'other', traceId: 1 } } as never);
-    t.incoming({ type: 'message.delivered', payload: { threadId: 't1', traceId: '1' } } as never);
-    t.incoming({ type: 'message.delivered', payload: { threadId: 't1', traceId: 1 } } as never);
-    expect(t.emit.mock.calls).toEqual([['delivered', { traceId: 1 }]]);
+    const t = engine();
+    const socket = await t.open();
+    await t.run.submit(request('a'));
+    socket.receive({ type: 'message.delivered', payload: { threadId: 'other', traceId: 1 } });
+    socket.receive({ type: 'message.delivered', payload: { threadId: 't1', traceId: '1' } });
+    socket.receive({ type: 'message.delivered', payload: { threadId: 't1', traceId: 1 } });
+    expect(t.emit.mock.calls.filter(([type]) => type === 'delivered')).toEqual([['delivered', { traceId: 1 }]]);
   });
 
   it("stores received messages when they arrive and reports them; drops another thread's", async () => {
-    const t = parts();
+    const t = engine();
+    const socket = await t.open();
     const message = { threadId: 't1', messages: [{ responses: [{ type: 'text', payload: { text: 'hello' } }] }] };
-    t.incoming({ type: 'message.received', payload: { ...message, threadId: 'other' } } as never);
-    t.incoming({ type: 'message.received', payload: message } as never);
-    await t.journal.flushed();
+    socket.receive(t.received({ ...message, threadId: 'other' }));
+    socket.receive(t.received(message));
+    await settle();
     expect((await t.store.load(10))!.entries.map((entry) => entry.text)).toEqual(['hello']);
     expect(t.emit).toHaveBeenCalledWith('message', message);
     expect(t.logger.warn).toHaveBeenCalledWith(expect.stringContaining('another thread (other)'));
-    expect(t.state.activated).toBe(true);
   });
 
   it('a message of 12,000 responses: the first 100 stored and shown in one change, the last counting the rest', async () => {
-    const t = parts();
+    const t = engine();
+    const socket = await t.open();
     const responses = Array.from({ length: 12_000 }, (_, i) => ({ type: 'text', payload: { text: `r${i}` } }));
     const message = { threadId: 't1', messages: [{ responses }] };
-    t.incoming({ type: 'message.received', payload: message } as never);
-    await t.journal.flushed();
+    socket.receive(t.received(message));
+    await settle();
     const stored = (await t.store.load(1_000))!.entries as ReceivedEntry[];
     expect([stored.length, stored[0]!.text, stored.at(-1)!.text, stored.at(-1)!.more]).toEqual([
       MAX_ENTRIES_PER_MESSAGE,
@@ -130,11 +145,10 @@ describe('incoming frames', () => {
   });
 
   it('an error frame fails the oldest message sent and not confirmed, with the reason', async () => {
-    const t = parts();
-    await t.intake.enqueue(request('a'));
-    t.outbox.flush(() => true);
-    t.incoming({ type: 'error', message: 'refused: policy' } as never);
-    expect(t.state.serviceError).toBe('refused: policy');
+    const t = engine();
+    const socket = await t.open();
+    await t.run.submit(request('a'));
+    socket.receive({ type: 'error', message: 'refused: policy' });
     expect(t.ops).toContainEqual({ op: 'error', message: 'refused: policy' });
     expect(t.emit).toHaveBeenCalledWith('error', { message: 'refused: policy', source: 'service' });
     expect(t.ops.filter((op) => op.op === 'put').at(-1)).toMatchObject({ entries: [{ status: 'failed', error: 'refused: policy' }] });

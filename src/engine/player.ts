@@ -3,7 +3,7 @@
 // A new message never waits behind an older one: what still waits is revealed at once, in order,
 // so however many messages come, the indicator shows for one message's delays at most.
 import { computed, signal } from '@preact/signals-core';
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import type { TimedEntry } from '../conversation/received-entries.ts';
 import type { ReceivedEntry } from '../conversation/transcript.ts';
 

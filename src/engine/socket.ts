@@ -10,13 +10,23 @@ import type { EngineCore } from './core.ts';
 import type { ThreadMeta } from '../store/contract.ts';
 import { requestThreadAddress } from './thread-address.ts';
 
-/** The connection, and the flush that sends what the outbox holds if it is open. */
+export interface EngineSocket {
+  connection: Connection;
+  /** Sends what the outbox holds, if the socket is open. */
+  flush(): void;
+}
+
+/**
+ * `handleFrame` takes every valid frame but pongs (frames-in.ts), `saveMeta` a newer secret, and
+ * `continueInNewThread` moves the conversation on when the service refuses the thread's secret
+ * (new-thread.ts).
+ */
 export function engineSocket(
-  { options, state, outbox, publish, clock, logger, emit }: EngineCore,
+  { options, platform, state, outbox, publish, logger, emit }: EngineCore,
   handleFrame: (frame: IncomingFrame) => void,
   saveMeta: (next: Partial<ThreadMeta>) => void,
   continueInNewThread: () => void,
-): [Connection, () => void] {
+): EngineSocket {
   // The technical reason for the page's developer, in parley:error: once per reason while it is
   // retried (the panel tells the visitor in words), and when it is given up.
   let troubleReported: string | undefined;
@@ -40,12 +50,12 @@ export function engineSocket(
       },
       timings: options.timings,
     },
-    { WebSocket: options.WebSocket, clock, random: options.random, environment: options.environment, logger },
+    platform,
   );
 
   async function askForAddress(abort: AbortSignal): Promise<AddressResult> {
     const thread = state.meta;
-    const { result, newSecret, secretRefused } = await requestThreadAddress(options, thread, abort);
+    const { result, newSecret, secretRefused } = await requestThreadAddress(options, platform, thread, abort);
     // A newer secret from any response replaces the thread's nonce.
     if (newSecret && state.meta.threadId === thread.threadId) saveMeta({ nonce: newSecret });
     if (!secretRefused || result.ok) return result;
@@ -67,5 +77,5 @@ export function engineSocket(
     );
   }
 
-  return [connection, flush];
+  return { connection, flush };
 }

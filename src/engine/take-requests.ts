@@ -21,11 +21,10 @@ export interface IntakeDeps {
   publish: (op: Op) => void;
   /** The message's entry, shown and stored. */
   onEntry: (entry: UserEntry) => void;
-  /** Sends what the outbox holds, if the socket is open. */
-  flush: () => void;
 }
 
-export function createIntake(deps: IntakeDeps) {
+/** `flush` sends what the outbox holds, if the socket is open. */
+export function createIntake(deps: IntakeDeps, flush: () => void) {
   const { state } = deps;
   const inOrder = serial();
 
@@ -76,7 +75,7 @@ export function createIntake(deps: IntakeDeps) {
     if (state.destroyed || typeof where === 'object') return;
     deps.outbox.markDurable(traceId);
     if (where === 'stored') deps.publish({ op: 'saved', ids: [entry.id] });
-    deps.flush();
+    flush();
   }
 
   return { enqueue };

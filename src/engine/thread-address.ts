@@ -2,16 +2,13 @@
 // its answer means for the thread (a newer secret; a stored secret the service no longer takes).
 import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
 import type { ConnectionError } from '../connection/machine.ts';
+import type { Platform } from '../browser/platform.ts';
 
 export interface AddressSettings {
   clientId: string;
   baseUrl: string;
   sdkUrl?: string;
   headerPrefix?: string;
-  fetch: typeof globalThis.fetch;
-  uuid: () => string;
-  /** The page's protocol (`https:` refuses ws:// endpoints). */
-  pageProtocol?: string;
 }
 
 export interface ThreadAddress {
@@ -33,6 +30,7 @@ function isRefusal(error: ConnectionError): boolean {
 
 export async function requestThreadAddress(
   settings: AddressSettings,
+  platform: Platform,
   thread: { threadId: string; nonce?: string },
   signal: AbortSignal,
 ): Promise<ThreadAddress> {
@@ -46,7 +44,7 @@ export async function requestThreadAddress(
         secret: thread.nonce ?? '',
       }
     : { mode: 'plain', baseUrl: settings.baseUrl, clientId: settings.clientId };
-  const result = await requestAddress(request, { fetch: settings.fetch, uuid: settings.uuid, signal, pageProtocol: settings.pageProtocol });
+  const result = await requestAddress(request, { ...platform, signal });
   return {
     result,
     ...(result.ok && result.secret && result.secret !== thread.nonce ? { newSecret: result.secret } : {}),

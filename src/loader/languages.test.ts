@@ -20,12 +20,14 @@ function setup(loadLanguage: (tag: string) => Promise<Translation> = loadLanguag
   const sockets = fakeSocketClass();
   const http = fakeAddressFetch();
   const deps = {
-    fetch: http.fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
+    platform: {
+      fetch: http.fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      random: () => 0,
+    },
     store: memoryStore(),
-    random: () => 0,
   };
   const load = vi.fn(loadLanguage);
   const tag = `parley-languages-${++tagCount}`;

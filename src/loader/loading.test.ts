@@ -25,12 +25,14 @@ function setup() {
   const loads: Array<{ resolve: (code: ChatModule) => void; reject: (error: Error) => void }> = [];
   const load = vi.fn(() => new Promise<ChatModule>((resolve, reject) => loads.push({ resolve, reject })));
   const deps = {
-    fetch: http.fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
+    platform: {
+      fetch: http.fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      random: () => 0,
+    },
     store: memoryStore(),
-    random: () => 0,
   };
   const tag = `parley-loading-${++tagCount}`;
   customElements.define(

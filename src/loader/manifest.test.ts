@@ -27,12 +27,14 @@ let tagCount = 0;
 function defineElement() {
   const sockets = fakeSocketClass();
   const elementClass = elementClassWithChat({
-    fetch: fakeAddressFetch().fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
+    platform: {
+      fetch: fakeAddressFetch().fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      random: () => 0,
+    },
     store: memoryStore(),
-    random: () => 0,
   });
   const tag = `parley-manifest-${++tagCount}`;
   customElements.define(tag, elementClass);

@@ -1,11 +1,9 @@
 // What createChatClient takes: a file of its own, so the parts that read the options
 // (options/check-options.ts, client/engine-factory.ts, client/status.ts) need not import the wiring.
-import type { Clock } from '../connection/clock.ts';
-import type { ConnectionTimings, SocketConstructor } from '../connection/connection.ts';
-import type { Environment } from '../connection/environment.ts';
+import type { Platform } from '../browser/platform.ts';
+import type { ConnectionTimings } from '../connection/connection.ts';
 import type { ChatUser, Locale } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
-import type { Logger } from '../protocol/parse.ts';
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { TabSupport } from '../tabs/coordinator.ts';
 
@@ -36,18 +34,13 @@ export interface ChatClientOptions {
    */
   storage?: StorageMode;
 
-  // Injected for tests; the real ones by default.
-  fetch?: typeof globalThis.fetch;
-  /** The page's protocol: on `https:` only wss:// socket addresses are accepted. */
-  pageProtocol?: string;
-  WebSocket?: SocketConstructor;
-  clock?: Clock;
-  random?: () => number;
-  uuid?: () => string;
+  // What the client uses of the browser, the real ones by default: tests and other hosts hand in their own.
+  /** The clock, randomness, ids, fetch, WebSocket, online and visibility, the page's protocol, the console. */
+  platform?: Partial<Platform>;
+  /** Where the conversation is kept, in place of the storage mode's store. */
   store?: ConversationStore;
-  environment?: Environment;
   /** Web Locks, BroadcastChannel and the page lifecycle; `false`: this tab works alone. */
   tabs?: TabSupport | false;
-  logger?: Logger;
+  /** The browser's language and time zone, as the messages' metadata says them. */
   locale?: Locale;
 }

@@ -57,10 +57,12 @@ async function bytesForOneExchange(history: number): Promise<{ bytes: number; wr
   const client = createChatClient({
     clientId: 'c',
     baseUrl: 'https://service.test',
-    fetch: fakeAddressFetch().fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
+    platform: {
+      fetch: fakeAddressFetch().fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+    },
     store,
     tabs: false,
   });

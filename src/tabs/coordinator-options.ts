@@ -5,7 +5,7 @@ import type { SharedEvent } from '../conversation/events.ts';
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { ConversationStore } from '../store/contract.ts';
 import type { Op, Replica } from '../conversation/replica.ts';
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 import type { Logger } from '../protocol/parse.ts';
 import type { ChannelConstructor } from './channel.ts';
 import type { LockManagerLike, PageLifecycle } from './election.ts';

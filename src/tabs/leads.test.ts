@@ -1,6 +1,6 @@
 // What a tab knows of the leads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../connection/clock.ts';
+import { systemClock } from '../browser/clock.ts';
 import { BEAT_MS, SILENCE_MS, trackLeads } from './leads.ts';
 
 beforeEach(() => {

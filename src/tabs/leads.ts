@@ -1,7 +1,7 @@
 // What a tab knows of the leads (the tabs that held the socket, each under an epoch): which one
 // it follows, the highest epoch heard of (a new lead goes above it), when it last heard the
 // holder, and when it last asked for the whole state.
-import type { Clock } from '../connection/clock.ts';
+import type { Clock } from '../browser/clock.ts';
 
 /** The holder says it is alive this often; a visible tab that hears nothing for SILENCE_MS takes over. */
 export const BEAT_MS = 1_000;

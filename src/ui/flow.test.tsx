@@ -33,13 +33,15 @@ it('runs a whole conversation through the real client', async () => {
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
-    fetch: fakeAddressFetch().fetch,
-    WebSocket: sockets.SocketClass,
-    environment: fakeEnvironment().environment,
-    logger: silentLogger(),
+    platform: {
+      fetch: fakeAddressFetch().fetch,
+      WebSocket: sockets.SocketClass,
+      environment: fakeEnvironment().environment,
+      logger: silentLogger(),
+      random: () => 0,
+      uuid: () => `uuid-${++uuids}`,
+    },
     store: memoryStore(),
-    random: () => 0,
-    uuid: () => `uuid-${++uuids}`,
     locale: { language: () => 'en', timezoneHours: () => 0 },
   });
   const open = signal(false);

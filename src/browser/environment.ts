@@ -1,4 +1,4 @@
-/** What the connection needs to know about the browser around it; injected for tests. */
+/** What the connection needs to know about the browser around it: a member of the platform (platform.ts). */
 export interface Environment {
   isOnline(): boolean;
   isVisible(): boolean;

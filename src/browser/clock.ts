@@ -1,4 +1,4 @@
-/** Time as the connection sees it; injected so tests control it. */
+/** Time as the widget sees it: a member of the platform (platform.ts), so tests control it. */
 export interface Clock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
