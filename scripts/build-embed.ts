@@ -10,15 +10,8 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minify } from 'terser';
 import { build, type Plugin, type Rollup } from 'vite';
-import {
-  CHAT_TAKES,
-  MARKDOWN_TAKES,
-  MENU_TAKES,
-  NOTIFICATIONS_TAKES,
-  RICH_TAKES,
-  STORAGE_TAKES,
-  type Shares,
-} from '../src/embed/shares.ts';
+import { CHAT_TAKES } from '../src/embed/shares.ts';
+import { PARTS, type Shares } from '../src/parts/table.ts';
 import { languageFileCode, languageFileName } from '../src/i18n/language-files.ts';
 import { LANGUAGES, type Translation } from '../src/i18n/translation.ts';
 import { embedConfig } from '../vite.embed.config.ts';
@@ -26,9 +19,10 @@ import { embedConfig } from '../vite.embed.config.ts';
 const DIST = 'dist';
 
 /**
- * In the build of a file that another loads: each module `takes` lists (src/embed/shares.ts) is
- * what the loading file handed over on this file's <script> element, read by position as this
- * file starts, in place of a copy of the module. An export not listed fails the build.
+ * In the build of a file that another loads: each module `takes` lists (src/embed/shares.ts, or
+ * the part's row in src/parts/table.ts) is what the loading file handed over on this file's
+ * <script> element, read by position as this file starts, in place of a copy of the module. An
+ * export not listed fails the build.
  */
 function takeShared(takes: Shares): Plugin {
   const HANDED = '\0parley:handed';
@@ -127,17 +121,14 @@ function writeChatPart(prefix: string, built: { code: string; map?: string }): [
   return [name, `sha256-${createHash('sha256').update(code).digest('base64')}`];
 }
 
-// The chat's parts, with the chat's Preact, signals and storage in place of their own; the chat with the
-// loader's code. The languages' table is a part too, in the languages' own format: the chat
-// fetches it with the first language other than English.
-const parts = {
+// The chat's parts (src/parts/table.ts), with the chat's Preact, signals and storage in place of
+// their own; the chat with the loader's code. The languages' table is a part too, in the
+// languages' own format: the chat fetches it with the first language other than English.
+const parts: Record<string, [string, string]> = {
   languages: writeChatPart('parley-languages', { code: languageFileCode(await writeLanguages()) }),
-  rich: writeChatPart('parley-rich', await buildInMemory('src/embed/rich.ts', {}, RICH_TAKES)),
-  markdown: writeChatPart('parley-markdown', await buildInMemory('src/embed/markdown.ts', {}, MARKDOWN_TAKES)),
-  menu: writeChatPart('parley-menu', await buildInMemory('src/embed/menu.ts', {}, MENU_TAKES)),
-  notifications: writeChatPart('parley-notify', await buildInMemory('src/embed/notifications.ts', {}, NOTIFICATIONS_TAKES)),
-  storage: writeChatPart('parley-storage', await buildInMemory('src/embed/storage.ts', {}, STORAGE_TAKES)),
 };
+for (const [name, { entry, takes }] of Object.entries(PARTS))
+  parts[name] = writeChatPart(`parley-${name}`, await buildInMemory(entry, {}, takes));
 const chat = await buildInMemory('src/embed/chat.ts', { __PARLEY_PARTS__: JSON.stringify(parts) }, CHAT_TAKES);
 const chatName = `parley-chat.${createHash('sha256').update(chat.code).digest('hex').slice(0, 12)}.js`;
 const chatCode = write(chatName, chat);

@@ -129,6 +129,9 @@
 // Issue 41's formatter (Prettier, 140 columns) left three functions over the 120 lines a function
 // may have: the engine's adopting of another tab's entries went to a function of its own (+29
 // bytes), the tabs' message routing an if-chain (-16 bytes): the chat 44.71 kB, the budget 44.72.
+// Issue 41's one table of the chat's parts (src/parts/table.ts) and one way for them to arrive
+// (parts/part.ts, its pieces by position): one "where the parts come from" in place of five, one
+// mechanism in place of three: the chat 44.65 kB (45,720 bytes, -67), the budget 44.65.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -143,7 +146,7 @@ const largestLanguage = languages.reduce(
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.72, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.65, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   {

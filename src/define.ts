@@ -1,12 +1,19 @@
 // The npm entry's registration: the chat comes in through a dynamic import(), so an app's
 // bundler (Vite, webpack, Rollup) splits it into a chunk of its own, loaded on intent; each
-// language likewise (i18n/language-chunks.ts), the rich templates' code (ui/rich-slot.ts), the Markdown's
-// (ui/markdown-slot.ts), the
-// panel menu's (ui/menu-slot.ts), the notifications' (chat/notifications-part.ts) and the memory
-// and session stores' (store/other-modes-part.ts).
+// language likewise (i18n/language-chunks.ts), and each of the chat's parts (parts/table.ts).
 import { loadLanguageChunk } from './i18n/language-chunks.ts';
+import type { PartName } from './parts/table.ts';
 import { createParleyChatClass, type ElementDeps } from './loader/parley-chat.ts';
 import { registerElement } from './loader/register.ts';
+
+/** Each part's code, a chunk of its own too: what its file in the script-tag build leaves (embed/<name>.ts). */
+const PART_CHUNKS = {
+  rich: () => import('./ui/rich/RichMessage.tsx'),
+  markdown: () => import('./ui/markdown/markdown-part.ts'),
+  menu: () => import('./ui/menu/menu-part.ts'),
+  notify: () => import('./chat/notifications.ts').then((part) => part.startNotifications),
+  storage: () => import('./store/other-modes.ts'),
+} satisfies { [name in PartName]: () => Promise<unknown> };
 
 /**
  * Registers `<parley-chat>` (or another tag name) and returns its class. Safe to call more than
@@ -14,12 +21,8 @@ import { registerElement } from './loader/register.ts';
  */
 export function defineParleyChat(tagName = 'parley-chat', deps: ElementDeps = {}): CustomElementConstructor | undefined {
   const loadChat = () =>
-    import('./chat/mount-chat.ts').then(({ mountChat, richFrom, markdownFrom, menuFrom, notificationsFrom, otherModesFrom }) => {
-      richFrom(() => import('./ui/rich/RichMessage.tsx')); // chunks of their own too
-      markdownFrom(() => import('./ui/markdown/markdown-part.ts'));
-      menuFrom(() => import('./ui/menu/menu-part.ts'));
-      notificationsFrom(() => import('./chat/notifications.ts').then((part) => part.startNotifications));
-      otherModesFrom(() => import('./store/other-modes.ts'));
+    import('./chat/mount-chat.ts').then(({ mountChat, partsFrom }) => {
+      partsFrom((name) => PART_CHUNKS[name]());
       return { mountChat, loadLanguage: loadLanguageChunk };
     });
   return registerElement(tagName, () => createParleyChatClass(loadChat, () => import('./layouts/layouts.ts'), deps));

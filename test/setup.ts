@@ -7,7 +7,7 @@ import { menuArrived } from '../src/ui/menu-slot.ts';
 import * as markdownPart from '../src/ui/markdown/markdown-part.ts';
 import { markdownArrived } from '../src/ui/markdown-slot.ts';
 import { startNotifications } from '../src/chat/notifications.ts';
-import { notificationsFrom } from '../src/chat/notifications-part.ts';
+import { notificationsArrived } from '../src/chat/notifications-part.ts';
 import * as otherModes from '../src/store/other-modes.ts';
 import { otherModesArrived } from '../src/store/other-modes-part.ts';
 
@@ -16,5 +16,5 @@ import { otherModesArrived } from '../src/store/other-modes-part.ts';
 richArrived(richTemplates);
 menuArrived(menuPart);
 markdownArrived(markdownPart);
-notificationsFrom(() => Promise.resolve(startNotifications));
+notificationsArrived(startNotifications);
 otherModesArrived(otherModes);

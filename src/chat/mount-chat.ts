@@ -21,11 +21,8 @@ import { richArrivedSignal } from '../ui/rich-slot.ts';
 import { menuArrivedSignal } from '../ui/menu-slot.ts';
 import { markdownArrivedSignal } from '../ui/markdown-slot.ts';
 
-export { richFrom } from '../ui/rich-slot.ts';
-export { menuFrom } from '../ui/menu-slot.ts';
-export { markdownFrom } from '../ui/markdown-slot.ts';
-export { notificationsFrom } from './notifications-part.ts';
-export { otherModesFrom } from '../store/other-modes-part.ts';
+// Where the chat's parts come from, said by each build with the chat (define.ts, embed/chat.ts).
+export { partsFrom } from '../parts/part.ts';
 
 let chatSheet: CSSStyleSheet | undefined;
 let richSheet: CSSStyleSheet | undefined;

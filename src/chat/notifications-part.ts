@@ -1,18 +1,16 @@
 // The notifications' code (notifications.ts) arrives when a page first asks for them (the
-// notify-title and notify-sound attributes), not with the chat: most pages do not. The npm build
-// brings it with import() (define.ts), the script-tag build as a file of its own beside the
-// chat's (embed/chat.ts).
+// notify-title and notify-sound attributes), not with the chat: most pages do not (parts/table.ts).
 import { effect } from '@preact/signals-core';
+import { part } from '../parts/part.ts';
+import { WITHOUT_NOTIFY } from '../parts/table.ts';
 import type { NotificationOptions, startNotifications } from './notifications.ts';
 
 export type NotificationsPart = typeof startNotifications;
 
-let source: (() => Promise<NotificationsPart>) | undefined;
+const [, notificationsArrived, load] = part<NotificationsPart>('notify', WITHOUT_NOTIFY);
 
-/** Where the notifications' code comes from, when first needed (each chat mounted asks once). */
-export function notificationsFrom(load: () => Promise<NotificationsPart>): void {
-  source = load;
-}
+/** The code is here (tests). */
+export { notificationsArrived };
 
 /** What the element's attributes ask for: each on when present, and not "false". */
 export function notificationsAsked(element: Element): { title: boolean; sound: boolean } {
@@ -27,16 +25,13 @@ export function watchNotifications(options: NotificationOptions): () => void {
   let asked = false;
   const dispose = effect(() => {
     const { title, sound } = options.notify.value;
-    if (asked || !(title || sound) || !source) return;
+    if (asked || !(title || sound)) return;
     asked = true;
     // A message that comes while the code loads is new to the visitor: counted from now.
     const known = options.unread.peek();
-    source().then(
-      (start) => {
-        if (live) stop = start({ ...options, known });
-      },
-      (error: Error) => console.warn('[parley] the page asked for notifications, but their code could not be loaded:', error.message),
-    );
+    load(console, (start) => {
+      if (start && live) stop = start({ ...options, known });
+    });
   });
   return () => {
     live = false;

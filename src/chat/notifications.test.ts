@@ -2,7 +2,6 @@
 import { signal } from '@preact/signals-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOUND_GAP_MS, startNotifications } from './notifications.ts';
-import { notificationsFrom, watchNotifications } from './notifications-part.ts';
 
 let visibility: DocumentVisibilityState = 'visible';
 const tones: number[] = [];
@@ -128,12 +127,17 @@ describe('the sound', () => {
 });
 
 describe('their code', () => {
-  afterEach(() => notificationsFrom(() => Promise.resolve(startNotifications)));
+  /** A fresh copy of the part, and of where parts come from: test/setup.ts hands the code over at once to every test. */
+  const fresh = async () => {
+    vi.resetModules();
+    return { ...(await import('./notifications-part.ts')), ...(await import('../parts/part.ts')) };
+  };
 
   it('is loaded when the page first asks for them, and counts what came meanwhile as new', async () => {
+    const { partsFrom, watchNotifications } = await fresh();
     let arrive = (_start: typeof startNotifications) => {};
     const load = vi.fn(() => new Promise<typeof startNotifications>((resolve) => (arrive = resolve)));
-    notificationsFrom(load);
+    partsFrom(load);
     const unread = signal(0);
     const notify = signal({ title: false, sound: false });
     const stop = watchNotifications({ clientId: 'c1', unread, open: signal(false), notify });
@@ -153,9 +157,10 @@ describe('their code', () => {
   });
 
   it('starts nothing for a chat gone before it arrived, and says when it cannot load', async () => {
+    const { partsFrom, watchNotifications } = await fresh();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let arrive = (_start: typeof startNotifications) => {};
-    notificationsFrom(() => new Promise((resolve) => (arrive = resolve)));
+    partsFrom(() => new Promise((resolve) => (arrive = resolve)));
     const gone = watchNotifications({
       clientId: 'c1',
       unread: signal(1),
@@ -167,8 +172,10 @@ describe('their code', () => {
     arrive(startNotifications);
     await Promise.resolve();
     expect(document.title).toBe('My shop');
-    notificationsFrom(() => Promise.reject(new Error('offline')));
-    const failed = watchNotifications({
+    // Once here, the code stays: a fresh copy that cannot load.
+    const again = await fresh();
+    again.partsFrom(() => Promise.reject(new Error('offline')));
+    const failed = again.watchNotifications({
       clientId: 'c1',
       unread: signal(1),
       open: signal(false),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TAKES, MARKDOWN_TAKES, MENU_TAKES, NOTIFICATIONS_TAKES, RICH_TAKES, STORAGE_TAKES, type Shares } from './shares.ts';
+import { CHAT_TAKES } from './shares.ts';
+import { PARTS, type Shares } from '../parts/table.ts';
 import { chatShares } from '../loader/chat-shares.ts';
-import { markdownShares, menuShares, notificationShares, richShares, storageShares } from '../chat/part-shares.ts';
+import { partShares } from '../chat/part-shares.ts';
 
 /** The values `takes` names, from the modules themselves, in its order. */
 async function named(takes: Shares): Promise<unknown[]> {
@@ -16,19 +17,20 @@ async function named(takes: Shares): Promise<unknown[]> {
   return values;
 }
 
+/** The giver's list is the taker's, value for value. */
+async function expectHanded(handed: readonly unknown[], takes: Shares, who: string): Promise<void> {
+  const expected = await named(takes);
+  expect(handed, who).toHaveLength(expected.length);
+  handed.forEach((value, index) => expect(value, `${who}, position ${index}`).toBe(expected[index]));
+}
+
 describe('what a script-tag file takes from the one that loads it', () => {
-  it('is handed over in the order the taking file reads it', async () => {
-    for (const [takes, handed] of [
-      [CHAT_TAKES, chatShares],
-      [RICH_TAKES, richShares],
-      [MARKDOWN_TAKES, markdownShares],
-      [MENU_TAKES, menuShares],
-      [NOTIFICATIONS_TAKES, notificationShares],
-      [STORAGE_TAKES, storageShares],
-    ] as const) {
-      const expected = await named(takes);
-      expect(handed).toHaveLength(expected.length);
-      handed.forEach((value, index) => expect(value, `position ${index}`).toBe(expected[index]));
-    }
+  it('is handed over by the loader in the order the chat reads it', async () => {
+    await expectHanded(chatShares, CHAT_TAKES, 'the chat');
+  });
+
+  it("is handed over by the chat to each of its parts, and to no other, in the order the part's row lists it", async () => {
+    expect(Object.keys(partShares)).toEqual(Object.keys(PARTS));
+    for (const [name, { takes }] of Object.entries(PARTS)) await expectHanded(partShares[name as keyof typeof PARTS], takes, name);
   });
 });

@@ -4,16 +4,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../test/fakes.ts';
 import * as otherModes from './other-modes.ts';
 
-/** A fresh copy of the part's slot: test/setup.ts hands the code over at once to every test. */
-const freshSlot = () => import('./other-modes-part.ts');
+/** A fresh copy of the part, and of where parts come from: test/setup.ts hands the code over at once to every test. */
+const freshSlot = async () => ({ ...(await import('./other-modes-part.ts')), ...(await import('../parts/part.ts')) });
 
 beforeEach(() => vi.resetModules());
 
 describe("the other storage modes' code", () => {
   it('is asked for once, when a store first needs it, and the store waits for it', async () => {
-    const { otherModesFrom, otherModeStore, otherModesHere } = await freshSlot();
+    const { partsFrom, otherModeStore, otherModesHere } = await freshSlot();
     const load = vi.fn(() => Promise.resolve(otherModes));
-    otherModesFrom(load);
+    partsFrom(load);
     expect(otherModesHere()).toBeUndefined();
     const [first, second] = [otherModeStore('memory', 'later-1', silentLogger()), otherModeStore('memory', 'later-2', silentLogger())];
     expect(first).toBeInstanceOf(Promise);
@@ -27,9 +27,9 @@ describe("the other storage modes' code", () => {
   });
 
   it('that cannot load leaves a store that keeps nothing, says why, and is asked for again next time', async () => {
-    const { otherModesFrom, otherModeStore } = await freshSlot();
+    const { partsFrom, otherModeStore } = await freshSlot();
     const load = vi.fn().mockRejectedValueOnce(new Error('could not load parley-storage.x.js: 404')).mockResolvedValueOnce(otherModes);
-    otherModesFrom(load);
+    partsFrom(load);
     const logger = silentLogger();
     const nowhere = await otherModeStore('memory', 'failed-1', logger);
     expect(logger.warn).toHaveBeenCalledWith(
