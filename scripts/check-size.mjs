@@ -132,6 +132,9 @@
 // Issue 41's one table of the chat's parts (src/parts/table.ts) and one way for them to arrive
 // (parts/part.ts, its pieces by position): one "where the parts come from" in place of five, one
 // mechanism in place of three: the chat 44.65 kB (45,720 bytes, -67), the budget 44.65.
+// Issue 41's one Platform (resolved once, passed whole: its members' names), the engine's options
+// named one by one rather than the client's spread into it unchecked, ThreadState's methods and
+// the engine's parts returning named objects: 44.76 kB (45,830 bytes, +110), the budget 44.76.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -146,7 +149,7 @@ const largestLanguage = languages.reduce(
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.65, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.76, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   {
