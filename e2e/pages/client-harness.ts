@@ -3,7 +3,7 @@
 import { createChatClient, type ChatClient, type ChatClientOptions } from '../../src/index.ts';
 import { mulberry32 } from '../support/prng.ts';
 
-export interface HarnessOptions extends Partial<Omit<ChatClientOptions, 'random'>> {
+export interface HarnessOptions extends Partial<Omit<ChatClientOptions, 'platform'>> {
   /**
    * 'max' makes every backoff wait its full ceiling, so gaps are predictable; a number seeds
    * the jitter, so a chaos run replays the same waits.
@@ -22,7 +22,11 @@ const harness = {
       clientId: 'e2e',
       baseUrl: '/parley-emulator',
       ...rest,
-      ...(jitter === 'max' ? { random: () => 1 } : typeof jitter === 'number' ? { random: mulberry32(jitter) } : {}),
+      ...(jitter === 'max'
+        ? { platform: { random: () => 1 } }
+        : typeof jitter === 'number'
+          ? { platform: { random: mulberry32(jitter) } }
+          : {}),
     });
     for (const type of ['message', 'delivered', 'connection', 'error'] as const) {
       client.on(type, (detail) => events.push({ type, detail, at: Date.now() }));
