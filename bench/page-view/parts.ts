@@ -31,13 +31,18 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { part: STORAGE, files: ['browser/storage-marks.ts', 'browser/slot-keys.ts'], apis: ['getItem', 'databases'] },
+  {
+    part: STORAGE,
+    files: ['browser/storage-marks.ts', 'browser/slot-keys.ts'],
+    functions: ['#checkStored', 'awaitConversation'],
+    apis: ['getItem', 'databases'],
+  },
   { part: SHEET, functions: ['sheetOf', 'adoptFrameStyles'], apis: ['replaceSync', 'CSSStyleSheet'] },
   { part: LAUNCHER, files: ['loader/launcher.ts', 'loader/dom.ts'], apis: ['attachShadow'] },
   {
     part: LANGUAGE,
     files: ['loader/language.ts', 'i18n/language-tags.ts', 'i18n/launcher-strings.ts'],
-    functions: ['#showLanguage', '#chooseLanguage'],
+    functions: ['#chooseLanguage', '#showWords'],
   },
   { part: DEFINE, functions: ['registerElement', 'createParleyChatClass', 'languageLoader', 'sharedLoad'], apis: ['define'] },
   // Creating and inserting <parley-chat> runs its constructor and callbacks (matched above, deeper
@@ -45,10 +50,10 @@ const RULES: Rule[] = [
   { part: LIFECYCLE, apis: ['createElement', 'append', 'appendChild'], from: ['mountFromScript'] },
   {
     part: ATTRIBUTES,
-    files: ['loader/attributes.ts', 'options/check-options.ts', 'util/http-url.ts'],
-    functions: ['mountFromScript', 'attributeChangedCallback', '#adoptEarlyProperties', 'setOrRemove'],
+    files: ['loader/attributes.ts', 'loader/properties.ts', 'options/check-options.ts', 'util/http-url.ts'],
+    functions: ['mountFromScript', 'attributeChangedCallback', 'setOrRemove'],
   },
-  { part: LIFECYCLE, files: ['loader/parley-chat.ts', 'loader/register.ts'] },
+  { part: LIFECYCLE, files: ['loader/parley-chat.ts', 'loader/register.ts', 'loader/call-queue.ts', 'loader/layouts-part.ts'] },
 ];
 
 function ruleFor(frame: Frame, caller: Frame | undefined): Rule | undefined {

@@ -3,6 +3,7 @@
 // order; English when none is one of the widget's. The loader carries each language's name for
 // the launcher; the rest of a language's texts is a file fetched with the chat.
 import { chooseLanguage } from '../i18n/language-tags.ts';
+import { setOrRemove } from './dom.ts';
 import { LAUNCHER_NAMES } from '../i18n/launcher-names.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { launcherStrings, mergeStrings } from '../i18n/launcher-strings.ts';
@@ -19,7 +20,7 @@ export function widgetLanguage(attribute: string | null | undefined): string {
   return chooseLanguage(requested, AVAILABLE);
 }
 
-export function isRightToLeft(...tags: Array<string | null | undefined>): boolean {
+function isRightToLeft(...tags: Array<string | null | undefined>): boolean {
   return tags.some((tag) => RTL_LANGUAGES.has(tag?.trim().toLowerCase().split(/[-_]/)[0] ?? ''));
 }
 
@@ -39,4 +40,10 @@ export type LauncherWords = typeof launcherStrings;
 export function launcherWords({ language, translation }: Words, overrides: Partial<Record<string, unknown>>): LauncherWords {
   const own = translation ?? { openChat: LAUNCHER_NAMES[language] };
   return mergeStrings(mergeStrings(launcherStrings, own), overrides);
+}
+
+/** The language of the texts shown on `frame`, and its direction (the `language` attribute's too). */
+export function markLanguage(frame: Element, language: string, attribute: string | null): void {
+  setOrRemove(frame, 'lang', language);
+  setOrRemove(frame, 'dir', isRightToLeft(language, attribute) ? 'rtl' : null);
 }

@@ -1,19 +1,24 @@
-// <parley-chat>, the part dist/parley.js carries: attributes and properties, the launcher, and
-// the methods, which are queued until the chat itself (chat/mount-chat.ts) has loaded: on intent, or at
-// once for a returning visitor. Each registration gets a class of its own over the one here,
-// which extends HTMLElement only where there is one: importing this file is safe in Node (SSR).
+// <parley-chat>, the part dist/parley.js carries: attributes, the launcher, and the methods, queued
+// (call-queue.ts) until the chat (chat/mount-chat.ts) has loaded (chat-loading.ts): on intent, or at
+// once for a returning visitor. Each registration gets a class of its own over the one here, which
+// extends HTMLElement only where there is one: importing this file is safe in Node (SSR).
 import { hasOptionsProblem } from '../options/check-options.ts';
 import type { ChatClient } from '../client/create-chat-client.ts';
+import { inTurns, type QueuedCall } from './call-queue.ts';
+import { FAILED, LOADING, RETRYING, UNWANTED, WANTED, type Loading } from './chat-loading.ts';
+import { awaitConversation, languageLoader, sharedLoad, type ChatLoader, type WordsFor } from './chat-loading.ts';
 import type { ConnectionStateName } from '../connection/status.ts';
 import type { ChatUser } from '../conversation/send-payloads.ts';
 import { checkEvent, checkUser } from '../client/user-check.ts';
-import { hasConversation, threadChannelName } from '../browser/storage-marks.ts';
 import type { StorageMode } from '../browser/storage-mode.ts';
 import type { Strings } from '../i18n/strings.ts';
-import { CLIENT_ATTRIBUTES, UI_PROPERTIES, OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
-import type { ChatModule, ElementDeps, LayoutsModule, MountedChat, Teaser } from './chat-host.ts';
+import { hasConversation } from '../browser/storage-marks.ts';
+import { OBSERVED_ATTRIBUTES, isClientAttribute, optionsFromAttributes } from './attributes.ts';
+import { adoptEarlyProperties, reflectAttributes } from './properties.ts';
+import type { ChatModule, ElementDeps, MountedChat } from './chat-host.ts';
+import { layoutsPart, type LayoutsLoader, type WithLayouts } from './layouts-part.ts';
 import { el, setOrRemove } from './dom.ts';
-import { isRightToLeft, launcherWords, widgetLanguage, type Words } from './language.ts';
+import { launcherWords, markLanguage, widgetLanguage, type Words } from './language.ts';
 import { drawLauncher, type Launcher } from './launcher.ts';
 import { drawLoadFailure } from './load-failure.ts';
 import { adoptFrameStyles } from './styles.ts';
@@ -21,25 +26,6 @@ import type { OpenOptions, ParleyChatConstructor, ParleyChatEventMap, ParleyRend
 
 export type { ElementDeps };
 export type { ParleyChatConstructor, ParleyChatElement, ParleyChatEventMap } from './api.ts';
-
-/** Every writable property, for values set before the element was defined. */
-const REFLECTED = { ...CLIENT_ATTRIBUTES, ...UI_PROPERTIES };
-const UPGRADABLE_PROPERTIES = [
-  ...Object.values(REFLECTED).filter((property) => property !== 'threadId'),
-  'isOpen',
-  'strings',
-  'markdown',
-  'renderers',
-];
-
-/** Brings the chat's code: a script of dist/ (the loader) or a dynamic import (the npm entry). */
-export type ChatLoader = () => Promise<ChatModule>;
-
-/** Brings the layouts' code (the teaser, the inline layout): a script of dist/ (the loader) or a dynamic import (the npm entry). */
-export type LayoutsLoader = () => Promise<LayoutsModule>;
-
-/** A language's texts for the chat's code (languageLoader). */
-type WordsFor = (code: ChatModule, language: string) => Promise<Words>;
 
 /**
  * Made for each registration (a tag name, its chat loader and test seams): a class of its own,
@@ -56,19 +42,6 @@ export function createParleyChatClass(loadChat: ChatLoader, loadLayouts: Layouts
   } as unknown as ParleyChatConstructor;
 }
 
-/**
- * Where the chat's code is: not needed yet; needed (intent, a method, a stored conversation: here
- * once #chat is set, or waiting for the element to be on the page); failed (the loader's failure
- * panel shows); on its way; on its way again after a failure (that panel, busy). Numbers, in
- * that order, because they are the loader's bytes: on its way is LOADING and above.
- */
-const UNWANTED = 0;
-const WANTED = 1;
-const FAILED = 2;
-const LOADING = 3;
-const RETRYING = 4;
-type Loading = typeof UNWANTED | typeof WANTED | typeof FAILED | typeof LOADING | typeof RETRYING;
-
 // HTMLElement where there is one: importing this file defines the class but runs nothing of a
 // browser's (Node, SSR).
 const ElementBase = (globalThis.HTMLElement ?? Object) as typeof HTMLElement;
@@ -77,9 +50,7 @@ class ParleyChat extends ElementBase {
   static readonly observedAttributes = OBSERVED_ATTRIBUTES;
 
   readonly #chatCode: ChatLoader;
-  readonly #layoutsCode: LayoutsLoader;
-  /** The layouts' code mounted (its teaser), once a page with a teaser or an inline layout, or showTeaser(), asked for it. */
-  #layouts: Promise<Teaser> | undefined;
+  readonly #withLayouts: WithLayouts;
   readonly #wordsFor: WordsFor;
   readonly #deps: ElementDeps;
 
@@ -87,10 +58,9 @@ class ParleyChat extends ElementBase {
   #load: Loading = UNWANTED;
   #startQueued = false;
   /** Method calls made before the chat arrived, run in order once it has. */
-  #calls: Array<(client: ChatClient) => Promise<void>> = [];
+  #calls: QueuedCall[] = [];
+  readonly #inTurn = inTurns();
   #user: ChatUser | undefined;
-  /** Settles when the calls queued before the chat arrived have run. */
-  #turn: Promise<void> | undefined;
   /** The visitor as the chat starts with it: set before any call waits, later ones wait in turn. */
   #userAtMount: ChatUser | undefined;
   #open = false;
@@ -117,12 +87,17 @@ class ParleyChat extends ElementBase {
   constructor(chatCode: ChatLoader, wordsFor: WordsFor, deps: ElementDeps, layoutsCode: LayoutsLoader) {
     super();
     this.#chatCode = chatCode;
-    this.#layoutsCode = layoutsCode;
+    this.#withLayouts = layoutsPart(layoutsCode, () => ({
+      element: this,
+      frame: this.#frame,
+      open: () => this.#setOpen(true, true),
+      intent: () => this.#want(),
+    }));
     this.#wordsFor = wordsFor;
     this.#deps = deps;
     this.#root = this.attachShadow({ mode: 'open' });
     adoptFrameStyles(this.#root);
-    this.#showLanguage();
+    markLanguage(this.#frame, this.#words.language, this.getAttribute('language'));
     this.#launcher = drawLauncher(
       this.#frame,
       launcherWords(this.#words, {}),
@@ -134,7 +109,7 @@ class ParleyChat extends ElementBase {
   }
 
   connectedCallback(): void {
-    this.#adoptEarlyProperties();
+    adoptEarlyProperties(this);
     // No chat yet, no connection: the contract's attribute says so from the start.
     if (!this.#chat) this.dataset.connection = 'idle';
     // An open panel's chat is needed anyway: its file is asked for now, not a task later. Whether
@@ -164,18 +139,6 @@ class ParleyChat extends ElementBase {
     }, 0);
   }
 
-  // Properties set before the element was defined sit on the instance and hide the class's
-  // accessors: take their values and let the accessors handle them.
-  #adoptEarlyProperties(): void {
-    const self = this as unknown as Record<string, unknown>;
-    for (const property of UPGRADABLE_PROPERTIES) {
-      if (!Object.hasOwn(this, property)) continue;
-      const value = self[property];
-      delete self[property];
-      self[property] = value;
-    }
-  }
-
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value) return;
     if (name === 'language') this.#chooseLanguage(value);
@@ -196,13 +159,6 @@ class ParleyChat extends ElementBase {
   }
   set isOpen(open: boolean) {
     this.#setOpen(Boolean(open), true);
-  }
-
-  get markdown(): boolean {
-    return this.hasAttribute('markdown');
-  }
-  set markdown(on: boolean) {
-    this.toggleAttribute('markdown', Boolean(on));
   }
 
   // Kept as the chat's, before it has loaded too; set again, the messages shown are drawn again.
@@ -270,17 +226,6 @@ class ParleyChat extends ElementBase {
     this.#withLayouts((teaser) => teaser.hide(), false);
   }
 
-  // The layouts' code comes only for a page with a teaser or the inline layout, or that calls
-  // showTeaser(); a file that cannot load is said in the console, and the page goes on without.
-  #withLayouts(run: (teaser: Teaser) => void, load = true): void {
-    const part = load
-      ? (this.#layouts ??= this.#layoutsCode().then((code) =>
-          code.mountLayouts({ element: this, frame: this.#frame, open: () => this.#setOpen(true, true), intent: () => this.#want() }),
-        ))
-      : this.#layouts;
-    part?.then(run, (error: Error) => console.warn(`[parley] ${error.message}`)); // "could not load …parley-layouts…: why"
-  }
-
   forget(): Promise<void> {
     return this.#withClient('forget', (client) => client.forget());
   }
@@ -288,7 +233,7 @@ class ParleyChat extends ElementBase {
   // Before the chat has loaded, a call waits for it (and asks for it); calls run in order.
   #withClient(method: string, run: (client: ChatClient) => Promise<unknown>): Promise<void> {
     const chat = this.#chat;
-    if (chat) return (this.#turn ? this.#inTurn(() => run(chat.client)) : run(chat.client)).then(() => undefined);
+    if (chat) return this.#inTurn(() => run(chat.client)).then(() => undefined);
     if (!this.isConnected) return Promise.reject(new Error(`<parley-chat>.${method}(): the element is not on the page`));
     return new Promise((resolve, reject) => {
       this.#calls.push((client) => run(client).then(() => resolve(), reject));
@@ -296,8 +241,7 @@ class ParleyChat extends ElementBase {
     });
   }
 
-  // Decides in a task of its own, so attributes and properties set right after insertion are
-  // seen, and the host page's task that ran the script stays short.
+  // In a task of its own: attributes set right after insertion are seen, the page's task stays short.
   #queueStart(): void {
     if (this.#startQueued) return;
     this.#startQueued = true;
@@ -307,37 +251,21 @@ class ParleyChat extends ElementBase {
       this.#startQueued = false;
       if (!this.isConnected) return;
       if (this.matches('[teaser],[layout]')) this.#withLayouts(() => undefined);
-      if (this.#load !== UNWANTED || this.#neededAtOnce()) this.#want();
+      // An open panel shows; a wrong configuration says so on the page and in the console at load.
+      if (this.#load !== UNWANTED || this.#open || hasOptionsProblem(optionsFromAttributes(this))) this.#want();
       else void this.#checkStored();
     }, 0);
   }
 
   // A returning visitor's chat reconnects and counts unread messages: it loads at once.
   async #checkStored(): Promise<void> {
-    const options = optionsFromAttributes(this);
-    const kept = await hasConversation(options.clientId!, options.storage);
+    const { clientId, storage } = optionsFromAttributes(this);
+    const kept = await hasConversation(clientId!, storage);
     // Meanwhile the visitor may have asked for it, or the page taken the element away.
     if (this.#load !== UNWANTED || !this.isConnected) return;
-    if (kept) this.#want();
-    else this.#awaitConversation();
-  }
-
-  // Another tab of this browser starts a conversation for this client-id: this tab shares it
-  // (its launcher counts the unread messages too), so it loads the chat then.
-  #awaitConversation(): void {
     this.#stopAwaiting();
-    try {
-      const channel = new BroadcastChannel(threadChannelName(optionsFromAttributes(this).clientId!));
-      channel.onmessage = () => this.#want();
-      this.#stopAwaiting = () => channel.close();
-    } catch {
-      // No BroadcastChannel here: this tab's chat loads on intent.
-    }
-  }
-
-  // An open panel shows; a wrong configuration says so on the page and in the console at load.
-  #neededAtOnce(): boolean {
-    return this.#open || hasOptionsProblem(optionsFromAttributes(this));
+    if (kept) this.#want();
+    else this.#stopAwaiting = awaitConversation(clientId!, () => this.#want());
   }
 
   #want(): void {
@@ -382,23 +310,8 @@ class ParleyChat extends ElementBase {
     });
     this.#update();
     this.#userAtMount = this.#user; // for a later mount (a new configuration)
-    // One after the other: a send() made after a reset() goes to the new thread.
     const client = this.#chat.client;
-    for (const call of this.#calls.splice(0)) this.#inTurn(() => call(client));
-  }
-
-  // Calls queued before the chat arrived run one after the other; a call made while they are
-  // still running waits for them too.
-  #inTurn<T>(run: () => Promise<T>): Promise<T> {
-    const next = (this.#turn ?? Promise.resolve()).then(run);
-    const settled = (this.#turn = next.then(
-      () => undefined,
-      () => undefined,
-    ));
-    void settled.then(() => {
-      if (this.#turn === settled) this.#turn = undefined;
-    });
-    return next;
+    for (const call of this.#calls.splice(0)) void this.#inTurn(() => call(client), true);
   }
 
   #unmount(): void {
@@ -419,8 +332,7 @@ class ParleyChat extends ElementBase {
     };
   }
 
-  // What shows: the chat's panel, the loader's failure panel, or the launcher (busy while the
-  // chat loads for a visitor who opened it).
+  // What shows: the chat's panel, the failure panel, or the launcher (busy while the chat loads).
   #update(): void {
     const open = this.#open;
     this.#chat?.update(this.#state());
@@ -432,8 +344,8 @@ class ParleyChat extends ElementBase {
         () => this.#want(),
         () => this.#setOpen(false, true),
       );
-    } else if (!failing && this.#failure) {
-      this.#failure.remove();
+    } else if (!failing) {
+      this.#failure?.remove();
       this.#failure = undefined;
     }
     this.#failure?.toggleAttribute('aria-busy', this.#load >= LOADING);
@@ -454,15 +366,9 @@ class ParleyChat extends ElementBase {
 
   #showWords(words: Words): void {
     this.#words = words;
-    this.#showLanguage();
+    markLanguage(this.#frame, words.language, this.getAttribute('language'));
     this.#launcher.setStrings(launcherWords(words, this.#overrides));
     this.#update();
-  }
-
-  // The language of the texts shown, and its direction (the `language` attribute's too).
-  #showLanguage(): void {
-    setOrRemove(this.#frame, 'lang', this.#words.language);
-    setOrRemove(this.#frame, 'dir', isRightToLeft(this.#words.language, this.getAttribute('language')) ? 'rtl' : null);
   }
 
   // A draft (not blank) replaces the composer's text, also in a panel already open.
@@ -491,53 +397,4 @@ class ParleyChat extends ElementBase {
   }
 }
 
-// clientId <-> client-id and the rest: properties that reflect their attributes.
-for (const [attribute, property] of Object.entries(REFLECTED)) {
-  if (property === 'threadId') continue; // the read-only threadId property is the live thread
-  Object.defineProperty(ParleyChat.prototype, property, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.getAttribute(attribute);
-    },
-    set(this: HTMLElement, value: string | null) {
-      setOrRemove(this, attribute, value);
-    },
-  });
-}
-
-/**
- * A language's texts, fetched once for every element of a class; English, and a console warning
- * saying why, where its file cannot load (tried again the next time it is chosen).
- */
-function languageLoader(): (code: ChatModule, language: string) => Promise<Words> {
-  const loaded = new Map<string, Promise<Words>>();
-  return (code, language) => {
-    if (language === 'en') return Promise.resolve({ language });
-    let words = loaded.get(language);
-    if (!words) {
-      words = code.loadLanguage(language).then(
-        (translation) => ({ language, translation }),
-        (error: unknown) => {
-          loaded.delete(language);
-          console.warn(
-            `[parley] the "${language}" texts could not be loaded, so the chat shows English: ${(error as Error)?.message ?? error}`,
-          );
-          return { language: 'en' };
-        },
-      );
-      loaded.set(language, words);
-    }
-    return words;
-  };
-}
-
-/** One load at a time, shared by every element of a class; a failed one may be tried again. */
-function sharedLoad(load: ChatLoader): ChatLoader {
-  let pending: Promise<ChatModule> | undefined;
-  // Its loaders (loadScript, a dynamic import) fail with an Error.
-  return () =>
-    (pending ??= load().catch((error: Error) => {
-      pending = undefined;
-      throw error;
-    }));
-}
+reflectAttributes(ParleyChat.prototype);
