@@ -2,13 +2,14 @@
 // chat-client-threads.test.ts) share: a client on fake sockets, address requests and environment,
 // on fake timers, connected on demand, and the messages its socket carried.
 import { afterEach, beforeEach, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from './fakes.ts';
+import { fakeAddressFetch, fakeEnvironment, fakePlatform, fakeSocketClass, silentLogger, type FakeSocket } from './fakes.ts';
 import { createChatClient, type ChatClientOptions } from '../src/client/create-chat-client.ts';
 import { type ConversationStore } from '../src/store/contract.ts';
 import { memoryStore } from '../src/store/memory-store.ts';
 import { OutgoingFrame } from '../src/protocol/outgoing.ts';
 
 let uuids = 0;
+const uuid = () => `uuid-${++uuids}`;
 let stores = 0;
 
 /** Every test of the file that calls this on fake timers, from 1,000,000 ms, its uuids counted from 1. */
@@ -31,14 +32,7 @@ export function setup(overrides: Partial<ChatClientOptions> = {}, shared: { stor
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
-    platform: {
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: env.environment,
-      logger,
-      random: () => 0,
-      uuid: () => `uuid-${++uuids}`,
-    },
+    platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass, environment: env.environment, logger, uuid }),
     tabs: false,
     store,
     locale: { language: () => 'fr', timezoneHours: () => 5.5 },

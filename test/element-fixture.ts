@@ -1,7 +1,7 @@
 // A <parley-chat> of a class of its own, with its chat at hand and fake sockets, address
 // requests, storage and timers: for the element's unit tests (element.test.ts, triggers.test.ts).
 import { vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from './fakes.ts';
+import { fakeAddressFetch, fakePlatform, fakeSocketClass, silentLogger } from './fakes.ts';
 import { memoryStore } from '../src/store/memory-store.ts';
 import { elementClassWithChat } from './chat-element.ts';
 import type { ParleyChatElement } from '../src/loader/parley-chat.ts';
@@ -18,7 +18,7 @@ export function setup() {
   const store = memoryStore();
   const tag = nextTag();
   const deps = {
-    platform: { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger, random: () => 0 },
+    platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass, logger }),
     store,
   };
   customElements.define(tag, elementClassWithChat(deps));

@@ -1,9 +1,10 @@
 // Fakes for unit tests: a socket the test opens, feeds and closes by hand, a scripted fetch,
 // a browser environment whose online and visibility state the test sets, a page whose CSP
-// refusals the test announces, and a silent logger.
+// refusals the test announces, a silent logger, and a platform made of them.
 import { vi } from 'vitest';
 import type { SocketConstructor, SocketLike } from '../src/connection/connection.ts';
 import type { Environment } from '../src/browser/environment.ts';
+import type { Platform } from '../src/browser/platform.ts';
 import type { PolicyViolation, PolicyWatch } from '../src/connection/policy.ts';
 
 export class FakeSocket implements SocketLike {
@@ -161,4 +162,20 @@ export function fakePolicyWatch() {
 
 export function silentLogger() {
   return { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() };
+}
+
+/**
+ * The platform a unit test hands the client: fake fetch, sockets, environment and a silent
+ * logger, with no jitter (`random` is 0); `overrides` replaces any of them (an undefined member
+ * is the real one). Clock, uuid and page protocol are the real ones unless given.
+ */
+export function fakePlatform(overrides: Partial<Platform> = {}): Partial<Platform> {
+  return {
+    fetch: fakeAddressFetch().fetch,
+    WebSocket: fakeSocketClass().SocketClass,
+    environment: fakeEnvironment().environment,
+    logger: silentLogger(),
+    random: () => 0,
+    ...overrides,
+  };
 }

@@ -5,10 +5,11 @@ import { vi } from 'vitest';
 import { createChatClient, type ChatClient } from '../src/client/create-chat-client.ts';
 import { memoryStore } from '../src/store/memory-store.ts';
 import type { ConversationStore } from '../src/store/contract.ts';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from './fakes.ts';
+import { fakeAddressFetch, fakeEnvironment, fakePlatform, fakeSocketClass, type FakeSocket } from './fakes.ts';
 import { fakeBrowser } from './fake-tabs.ts';
 
 let uuids = 0;
+const uuid = () => `uuid-${++uuids}`;
 let stores = 0;
 
 /** Lets channel messages and timers run; nested zero-delay timers are clamped to 4 ms, as in browsers. */
@@ -28,14 +29,7 @@ export function browserWithTabs(options: { withTabs?: boolean } = {}) {
     const client = createChatClient({
       clientId: 'client-1',
       baseUrl: 'https://service.test',
-      platform: {
-        fetch: http.fetch,
-        WebSocket: sockets.SocketClass,
-        environment: env.environment,
-        logger: silentLogger(),
-        random: () => 0,
-        uuid: () => `uuid-${++uuids}`,
-      },
+      platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass, environment: env.environment, uuid }),
       store: own,
       tabs: options.withTabs === false ? false : tab.support,
       locale: { language: () => 'en', timezoneHours: () => 0 },

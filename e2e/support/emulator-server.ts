@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { createEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { REPO_CLIENTS } from '../../emulator/vite-plugin.ts';
+import { RecordingSocket, type Json } from '../../test/emulator/recording-socket.ts';
 
 let server: Server;
 /** The running emulator and its address (set before the spec file's tests). */
@@ -39,7 +40,7 @@ export function serveEmulator(): void {
   });
 }
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { Json };
 
 export async function control(verb: string, body: unknown = {}): Promise<Json> {
   const res = await fetch(`${base}/__control/${verb}`, {
@@ -71,57 +72,10 @@ export function secretAddress(o: { threadId: string; secret: string; clientId?: 
   });
 }
 
-/** A test-side socket that records every frame and lets a test await the next ones. */
-class Client {
-  frames: Json[] = [];
-  raws: string[] = [];
-  private waiters: (() => void)[] = [];
-  closed: Promise<{ code: number; reason: string }>;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const raw = String(data);
-      this.raws.push(raw);
-      try {
-        this.frames.push(JSON.parse(raw));
-      } catch {
-        this.frames.push({ unparsable: raw });
-      }
-      for (const w of this.waiters.splice(0)) w();
-    });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
-  }
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-  /** Waits until `count` frames matching `pred` have arrived (counting from the start). */
-  async waitFor(pred: (f: Json) => boolean, count = 1, timeoutMs = 5000): Promise<Json[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hits = this.frames.filter(pred);
-      if (hits.length >= count) return hits;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for frames; got ${JSON.stringify(this.frames)}`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-  waitType(type: string, count = 1, timeoutMs = 5000) {
-    return this.waitFor((f) => f.type === type, count, timeoutMs);
-  }
-  close(): void {
-    this.ws.close();
-  }
-}
-
-export function connect(endpoint: string): Promise<Client> {
+export function connect(endpoint: string): Promise<RecordingSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(endpoint);
-    const client = new Client(ws);
+    const client = new RecordingSocket(ws);
     ws.once('open', () => resolve(client));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
     ws.once('error', reject);
@@ -144,13 +98,13 @@ export function refusedStatus(endpoint: string): Promise<number> {
   });
 }
 
-export async function plainSocket(clientId = 'e2e'): Promise<Client> {
+export async function plainSocket(clientId = 'e2e'): Promise<RecordingSocket> {
   const { status, body } = await plainAddress(clientId);
   expect(status).toBe(200);
   return connect(body.payload.endpoint);
 }
 
-export async function secretSocket(threadId: string, secret = ''): Promise<{ client: Client; secret: string }> {
+export async function secretSocket(threadId: string, secret = ''): Promise<{ client: RecordingSocket; secret: string }> {
   const { status, body } = await secretAddress({ threadId, secret });
   expect(status, JSON.stringify(body)).toBe(200);
   return { client: await connect(body.payload.endpoint), secret: body.secret };
@@ -163,7 +117,7 @@ export const event = (threadId: string, name: string, speech = name) =>
   sendFrame({ threadId, speech, attachment: { type: 'event', payload: { name } }, originator: { role: 'external' } });
 
 /** Sends a frame and returns the first `message.received` that follows, checking delivered came first. */
-export async function ask(client: Client, frame: unknown): Promise<Json> {
+export async function ask(client: RecordingSocket, frame: unknown): Promise<Json> {
   const before = client.frames.length;
   client.send(frame);
   await client.waitFor(() => client.frames.length > before + 1 && client.frames.slice(before).some((f) => f.type === 'message.received'));

@@ -1,7 +1,7 @@
 // The headless chat client, one page's life: what it sends (message.send's shape, events, quick
 // replies, rich buttons), the outbox through outages, what it receives, and its connection status.
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakeAddressFetch, fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { connected, fakeTimersPerTest, sendFrames, settle, setup } from '../../test/chat-client-setup.ts';
 import { createChatClient } from './create-chat-client.ts';
 import { memoryStore } from '../store/memory-store.ts';
@@ -249,7 +249,7 @@ describe('connection status', () => {
     const client = createChatClient({
       clientId: 'wrong',
       baseUrl: 'https://service.test',
-      platform: { fetch: http.fetch, WebSocket: sockets.SocketClass, environment: fakeEnvironment().environment, logger: silentLogger() },
+      platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass, random: Math.random }),
       tabs: false,
       store: memoryStore(),
     });

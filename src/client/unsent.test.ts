@@ -2,7 +2,7 @@
 // A reload right after Enter, before IndexedDB committed the message: the next page of the tab
 // sends it, once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { createChatClient } from './create-chat-client.ts';
 import { type ConversationStore } from '../store/contract.ts';
 import { memoryStore } from '../store/memory-store.ts';
@@ -14,13 +14,7 @@ function page(store: ConversationStore) {
   const client = createChatClient({
     clientId: 'unsent',
     baseUrl: 'https://service.test',
-    platform: {
-      fetch: fakeAddressFetch().fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      random: () => 0,
-    },
+    platform: fakePlatform({ WebSocket: sockets.SocketClass }),
     tabs: false,
     store,
     locale: { language: () => 'en', timezoneHours: () => 0 },

@@ -3,7 +3,7 @@
 // Real modules throughout; fake time, sockets and an IndexedDB that fails on command.
 import { keys as idbKeys } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
+import { fakeAddressFetch, fakePlatform, fakeSocketClass, silentLogger, type FakeSocket } from '../../test/fakes.ts';
 import { flakyIdb } from '../../test/flaky-idb.ts';
 import { createChatClient, type ChatClientOptions } from '../client/create-chat-client.ts';
 import { type ConversationStore } from '../store/contract.ts';
@@ -33,14 +33,8 @@ function tab(store: ConversationStore, overrides: Partial<ChatClientOptions> = {
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
-    platform: {
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger,
-      uuid: () => `uuid-${++uuids}`,
-      random,
-    },
+    // No `random` given is the real one (fakePlatform takes an undefined member as the real one).
+    platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass, logger, uuid: () => `uuid-${++uuids}`, random }),
     tabs: false,
     store,
     locale: { language: () => 'en', timezoneHours: () => 0 },

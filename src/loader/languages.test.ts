@@ -3,7 +3,7 @@
 // first), falls back to English with a console warning when they cannot load, and switches them
 // in place when `language` changes on a live element (same socket, same conversation).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakeAddressFetch, fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { mountChat } from '../chat/mount-chat.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { loadLanguageChunk } from '../i18n/language-chunks.ts';
@@ -20,13 +20,7 @@ function setup(loadLanguage: (tag: string) => Promise<Translation> = loadLanguag
   const sockets = fakeSocketClass();
   const http = fakeAddressFetch();
   const deps = {
-    platform: {
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      random: () => 0,
-    },
+    platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass }),
     store: memoryStore(),
   };
   const load = vi.fn(loadLanguage);

@@ -3,7 +3,7 @@
 // returning visitor or a wrong configuration), calls made before it arrives run once, in order,
 // and a file that cannot load leaves the launcher working, with an error panel and "Try again".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakeAddressFetch, fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { slotKey } from '../browser/slot-keys.ts';
 import { announceConversation, DATABASE_NAME } from '../browser/storage-marks.ts';
@@ -25,13 +25,7 @@ function setup() {
   const loads: Array<{ resolve: (code: ChatModule) => void; reject: (error: Error) => void }> = [];
   const load = vi.fn(() => new Promise<ChatModule>((resolve, reject) => loads.push({ resolve, reject })));
   const deps = {
-    platform: {
-      fetch: http.fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      random: () => 0,
-    },
+    platform: fakePlatform({ fetch: http.fetch, WebSocket: sockets.SocketClass }),
     store: memoryStore(),
   };
   const tag = `parley-loading-${++tagCount}`;

@@ -10,7 +10,7 @@ import {
   type Field,
   type Method,
 } from '../../scripts/custom-elements-manifest.ts';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import type { ParleyChatAttributes, ParleyChatProperties } from '../frameworks/common.ts';
 import type { ObservedAttribute } from './attributes.ts';
@@ -27,13 +27,7 @@ let tagCount = 0;
 function defineElement() {
   const sockets = fakeSocketClass();
   const elementClass = elementClassWithChat({
-    platform: {
-      fetch: fakeAddressFetch().fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      random: () => 0,
-    },
+    platform: fakePlatform({ WebSocket: sockets.SocketClass }),
     store: memoryStore(),
   });
   const tag = `parley-manifest-${++tagCount}`;

@@ -2,7 +2,7 @@
 // it must not grow with the history (issue 7 measured ~6 x 92 KB per exchange at 500 entries
 // when every change rewrote the whole conversation).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { createChatClient } from '../client/create-chat-client.ts';
 import { type Changes, type ConversationStore } from './contract.ts';
 import { memoryStore } from './memory-store.ts';
@@ -57,12 +57,8 @@ async function bytesForOneExchange(history: number): Promise<{ bytes: number; wr
   const client = createChatClient({
     clientId: 'c',
     baseUrl: 'https://service.test',
-    platform: {
-      fetch: fakeAddressFetch().fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-    },
+    // Math.random, mocked above, as the real platform's.
+    platform: fakePlatform({ WebSocket: sockets.SocketClass, random: Math.random }),
     store,
     tabs: false,
   });

@@ -5,7 +5,7 @@ import { h } from 'preact';
 import { signal } from '@preact/signals-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fakeAddressFetch, fakeEnvironment, fakeSocketClass, silentLogger } from '../../test/fakes.ts';
+import { fakePlatform, fakeSocketClass } from '../../test/fakes.ts';
 import { createChatClient } from '../client/create-chat-client.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { ChatApp } from './App.tsx';
@@ -33,14 +33,7 @@ it('runs a whole conversation through the real client', async () => {
   const client = createChatClient({
     clientId: 'client-1',
     baseUrl: 'https://service.test',
-    platform: {
-      fetch: fakeAddressFetch().fetch,
-      WebSocket: sockets.SocketClass,
-      environment: fakeEnvironment().environment,
-      logger: silentLogger(),
-      random: () => 0,
-      uuid: () => `uuid-${++uuids}`,
-    },
+    platform: fakePlatform({ WebSocket: sockets.SocketClass, uuid: () => `uuid-${++uuids}` }),
     store: memoryStore(),
     locale: { language: () => 'en', timezoneHours: () => 0 },
   });

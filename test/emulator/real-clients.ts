@@ -5,63 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import WebSocket from 'ws';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
+import { RecordingSocket, type Json } from './recording-socket.ts';
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { Json };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const tid = (label = 't') => `${label}-${randomUUID().slice(0, 8)}`;
 
-/** A test-side socket that records every frame and lets a test await the next ones. */
-class Client {
-  frames: Json[] = [];
-  private waiters: (() => void)[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const raw = String(data);
-      try {
-        this.frames.push(JSON.parse(raw));
-      } catch {
-        this.frames.push({ unparsable: raw });
-      }
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
-  }
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-  of(type: string): Json[] {
-    return this.frames.filter((f) => f.type === type);
-  }
-  /** Waits until `count` frames matching `pred` have arrived (counting from the start). */
-  async waitFor(pred: (f: Json) => boolean, count = 1, timeoutMs = 3000): Promise<Json[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hits = this.frames.filter(pred);
-      if (hits.length >= count) return hits;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for frames; got ${JSON.stringify(this.frames)}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-  waitType(type: string, count = 1, timeoutMs?: number): Promise<Json[]> {
-    return this.waitFor((f) => f.type === type, count, timeoutMs);
-  }
-  async close(): Promise<void> {
-    this.ws.close();
-    await this.closed;
-  }
-}
-
 function harness(emu: () => RunningEmulator) {
-  const sockets: Client[] = [];
+  const sockets: RecordingSocket[] = [];
 
   async function getJson(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
     const res = await fetch(`${emu().url}${path}`, { headers });
@@ -82,10 +34,10 @@ function harness(emu: () => RunningEmulator) {
     return getJson(`/socket.info?sessionId=${encodeURIComponent(sessionId)}&clientId=${encodeURIComponent(clientId)}`);
   }
 
-  function connect(endpoint: string): Promise<Client> {
+  function connect(endpoint: string): Promise<RecordingSocket> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(endpoint);
-      const client = new Client(ws);
+      const client = new RecordingSocket(ws, 3000);
       sockets.push(client);
       ws.once('open', () => resolve(client));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
@@ -93,7 +45,7 @@ function harness(emu: () => RunningEmulator) {
     });
   }
 
-  async function plainSocket(): Promise<Client> {
+  async function plainSocket(): Promise<RecordingSocket> {
     const { status, body } = await plainAddress();
     expect(status, JSON.stringify(body)).toBe(200);
     return connect(body.payload.endpoint);
