@@ -11,6 +11,7 @@ import { refuse, sendError, sendJson, sendPreflight } from './core/http.ts';
 import type { EmulatorLog } from './core/log.ts';
 import { serveMedia } from './media.ts';
 import { listFlows } from './management.ts';
+import { openApiDocument } from './rest/openapi.ts';
 import type { ResolvedOptions } from './core/options.ts';
 import type { AddressDesk } from './socket/address.ts';
 import type { WebhookReceiver } from './webhooks/receiver.ts';
@@ -83,6 +84,11 @@ export function createRouting(deps: RoutingDeps): EmulatorRoutes {
     if (path === '/receiver' || path.startsWith('/receiver/')) return deps.receiver.handle(req, res, path.slice('/receiver'.length));
     if (path.startsWith('/__control/')) return handleControl(deps.control, req, res, path.slice('/__control/'.length), url);
     if (path.startsWith('/media/')) return get(() => void serveMedia(req, res, path.slice('/media/'.length), options.media));
+    // Its own origin only (access.ts), like the console; the address it names is the one asked.
+    if (path === '/openapi.json') {
+      const host = req.headers.host;
+      return get(() => sendJson(req, res, 200, openApiDocument(host ? `http://${host}${options.prefix}` : undefined)));
+    }
     if (path === '/health') return get(() => sendJson(req, res, 200, { status: 'ok' }));
     sendError(req, res, 404, `no such endpoint: ${req.method} ${options.prefix}${path}`);
   }

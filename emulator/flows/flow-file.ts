@@ -128,7 +128,7 @@ const Step = z
   });
 export type Step = z.infer<typeof Step>;
 
-const Flow = z.object({
+export const Flow = z.object({
   flowId: z.string().min(1),
   projectId: z.string(),
   brainId: z.string(),

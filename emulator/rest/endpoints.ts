@@ -7,7 +7,8 @@ import { bareThreadId } from '../threads/threads.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { BUSINESS_HOURS, findSegment, SEGMENTS } from './fixtures.ts';
 import { historyPage, threadsPage } from './history.ts';
-import type { RestRequest, RestRoutes } from './router.ts';
+import type { RestHandler, RestRequest } from './router.ts';
+import type { REST_OPERATIONS } from './operations.ts';
 import * as schemas from '../spec/rest-schemas.ts';
 
 /** A REST broadcast as recorded. */
@@ -54,7 +55,10 @@ function controlEndpoint(conversations: Conversations) {
   };
 }
 
-export function restEndpoints(deps: EndpointDeps): RestRoutes {
+/** The routes operations.ts documents, each method it lists and no other. */
+type DocumentedRoutes = { [Path in keyof typeof REST_OPERATIONS]: { [M in keyof (typeof REST_OPERATIONS)[Path]]: RestHandler } };
+
+export function restEndpoints(deps: EndpointDeps): DocumentedRoutes {
   const deliver = delivererTo(deps.webhooks);
   const knownThread = (r: RestRequest) => {
     const thread = deps.threads.get(bareThreadId(r.param!));

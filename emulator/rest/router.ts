@@ -23,7 +23,7 @@ export interface RestRequest {
   fail(status: number, message: string): void;
 }
 
-type RestHandler = (r: RestRequest) => void | Promise<void>;
+export type RestHandler = (r: RestRequest) => void | Promise<void>;
 
 /** `messages/:threadId` style patterns, with the methods each accepts. */
 export type RestRoutes = Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', RestHandler>>>;

@@ -34,12 +34,13 @@ export function hostRefusal(req: IncomingMessage, rules: AccessRules): string | 
 }
 
 /**
- * What only the emulator's own pages may use: the console and its API, the control API, and the
- * built-in webhook receiver (what it received holds visitors' messages and the verify token).
+ * What only the emulator's own pages may use: the console and its API, the control API, the
+ * built-in webhook receiver (what it received holds visitors' messages and the verify token), and
+ * the OpenAPI document (a map of the API for a page of another site to use).
  */
 export function isPrivatePath(path: string): boolean {
   const under = (base: string) => path === base || path.startsWith(`${base}/`);
-  return under('/console') || under('/receiver') || path.startsWith('/__control/');
+  return under('/console') || under('/receiver') || path.startsWith('/__control/') || path === '/openapi.json';
 }
 
 /**

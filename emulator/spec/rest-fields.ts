@@ -97,7 +97,7 @@ export const Profile = z.strictObject({
   gender: z.enum(['M', 'F', 'U']).optional(),
   locale: z
     .string()
-    .regex(/^[a-z]{2}[-_][a-z]{2}$/i, withGot('must pair a language and a country, e.g. "en-US"'))
+    .regex(/^[A-Za-z]{2}[-_][A-Za-z]{2}$/, withGot('must pair a language and a country, e.g. "en-US"'))
     .optional(),
   timezone: z.number().min(-12).max(14).optional(),
   country: z

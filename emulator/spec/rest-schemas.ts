@@ -87,7 +87,7 @@ const LocationPayload = z.strictObject({
  * refused (which one would win?). The value must have the `type/subtype` form; which formats a
  * channel supports is the channel's business, so it is not checked further. `url` must be http(s).
  */
-const MimeType = capped(MAX_MIME_TYPE_LENGTH).regex(/^[a-z]+\/[a-z0-9.+-]+$/i, withGot('must be a MIME type such as "image/png"'));
+const MimeType = capped(MAX_MIME_TYPE_LENGTH).regex(/^[A-Za-z]+\/[A-Za-z0-9.+-]+$/, withGot('must be a MIME type such as "image/png"'));
 const MediaPayload = z
   .strictObject({
     type: z.literal('media'),
