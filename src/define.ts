@@ -6,7 +6,7 @@ import type { PartName } from './parts/table.ts';
 import { createParleyChatClass, type ElementDeps } from './loader/parley-chat.ts';
 import { registerElement } from './loader/register.ts';
 
-/** Each part's code, a chunk of its own too: what its file in the script-tag build leaves (embed/<name>.ts). */
+/** Each part's code, a chunk of its own too: what its file in the script-tag build leaves (its row's `entry`, parts/table.ts). */
 const PART_CHUNKS = {
   rich: () => import('./ui/rich/RichMessage.tsx'),
   markdown: () => import('./ui/markdown/markdown-part.ts'),

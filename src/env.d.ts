@@ -1,1 +1,2 @@
+// Vite's client types, for the `?inline` stylesheet imports.
 /// <reference types="vite/client" />

@@ -1,5 +1,6 @@
-// How both script-tag files (the loader, dist/parley.js, and the chat it loads) find the
-// <script> element that runs them: the same check in both, so neither trusts what the other refuses.
+// How the script-tag files (the loader, dist/parley.js, and those it and the chat load: the chat,
+// the layouts, the chat's parts) find the <script> element that runs them: one check for all, so
+// none trusts what another refuses.
 
 /**
  * The classic <script> element running now, or null: `document.currentScript` is only set while

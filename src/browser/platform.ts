@@ -20,7 +20,7 @@ export type SocketConstructor = new (url: string) => SocketLike;
 
 export interface Platform {
   clock: Clock;
-  /** Backoff jitter and trace id salts. */
+  /** Backoff jitter, the random part of a shared thread's traceIds, the salt of received entries' ids. */
   random: () => number;
   /** Session ids and thread ids. */
   uuid: () => string;

@@ -1,6 +1,8 @@
 // Every Web Storage key the widget writes, in one place: where each lives and what it holds.
-// Everything that keeps something in Web Storage goes through a slot here, so a list of what is
-// stored (the site owners' guide, "Privacy") and deleting it all (forget()) cannot miss one.
+// Everything that keeps something in Web Storage goes through a slot here, or, in the loader's
+// and the teaser's code (which cannot carry this file), through its key's name (slot-keys.ts), so
+// a list of what is stored (the site owners' guide, "Privacy") and deleting it all (forget())
+// cannot miss one.
 import { webStorage, type SafeStorage } from './features.ts';
 import { slotKey, type SlotName } from './slot-keys.ts';
 import { modeAllows, type StorageMode } from './storage-mode.ts';

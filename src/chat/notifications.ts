@@ -79,7 +79,7 @@ function hasInteracted(): boolean {
 
 let audio: AudioContext | undefined;
 
-/** Two soft sine tones, a fifth apart, fading out within a third of a second. No file to fetch. */
+/** Two soft sine tones, a fifth apart, fading out over 0.35 s. No file to fetch. */
 function playTone(): void {
   const Context = globalThis.AudioContext;
   if (!Context) return;

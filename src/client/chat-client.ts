@@ -39,7 +39,7 @@ export interface ChatClient {
   readonly threadId: string;
   /** Connects (a no-op while connected). The first connection of a new thread sends the start event. */
   connect(): void;
-  /** This tab no longer needs the connection; the holding tab closes its socket. Undelivered messages stay queued. */
+  /** This tab no longer needs the connection: the socket closes if this tab holds it. Undelivered messages stay queued. */
   disconnect(): void;
   /** Skips the rest of a reconnect wait. */
   retryNow(): void;

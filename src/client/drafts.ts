@@ -52,7 +52,7 @@ export function createDrafts(options: DraftOptions) {
     setLanguage(language: string | undefined): void {
       configured = language;
     },
-    /** A text message; undefined for blank text; a RangeError over the service's limit. */
+    /** A text message; undefined for blank text; a RangeError over MAX_MESSAGE_LENGTH (the widget's own limit). */
     text(text: string): SendRequest | undefined {
       const speech = text.trim();
       if (!speech) return undefined;

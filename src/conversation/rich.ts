@@ -1,6 +1,6 @@
-// Rich responses as the transcript keeps them: plain data the UI draws, already checked and made
-// safe at the edge (src/protocol/templates.ts). Every address here is an absolute http(s) URL
-// (or a tel: URL for a phone button); anything the widget must not draw is already gone.
+// Rich responses as the transcript keeps them: plain data the UI draws, made here from payloads
+// that passed their schemas (src/protocol/templates.ts). Every address is checked here: an
+// absolute http(s) URL (or a tel: URL for a phone button); what the widget must not draw is left out.
 import type { Params } from '../protocol/frames.ts';
 import { TemplatePayloads, type CardPayload, type TemplateAction, type TemplatePayload, type TemplateType } from '../protocol/templates.ts';
 import { httpUrl } from '../util/http-url.ts';

@@ -24,7 +24,7 @@ export interface UserEntry {
   status: SendStatus;
   /** The service refused it (an `error` frame) with this reason: failed, and sent again only on retry. */
   error?: string;
-  /** Sent for the service only (the start event): no bubble. */
+  /** Sent for the service only (an event: sendEvent(), the start event): no bubble. */
   hidden?: boolean;
   /** From the thread before this one (the service refused its secret): shown above, set apart. */
   earlier?: boolean;

@@ -11,8 +11,8 @@
 import type { Shares } from '../parts/table.ts';
 
 /**
- * What the chat takes from the loader (loader/chat-shares.ts hands it over); the teaser's file takes
- * the same list, handed over as the same array.
+ * What the chat takes from the loader (loader/chat-shares.ts hands it over); the layouts' file (the
+ * teaser, the inline layout) takes the same list, handed over as the same array.
  */
 export const CHAT_TAKES: Shares = [
   ['src/client/user-check.ts', ['checkEvent', 'checkUser']],

@@ -6,7 +6,7 @@
 // (define.ts) name every row and no other. How a part arrives: part.ts, one way for all.
 //
 // Adding a part touches five places besides its own code (seven before this table): its row here,
-// its entry (embed/<name>.ts), the chat's hand-over (chat/part-shares.ts) and its import()
+// its entry (embed/, the row's `entry`), the chat's hand-over (chat/part-shares.ts) and its import()
 // (define.ts), both of which tsc asks for, and the code that asks for it (part() of part.ts).
 // Then its size budget (scripts/check-size.mjs), and test/setup.ts hands it to the unit tests.
 

@@ -4,7 +4,7 @@
 // (parse.ts), so an optional field sent as null reads as absent.
 import * as z from 'zod/mini';
 
-/** 2.3 Originator of a received message. Roles: `bot`, `external`, and agents' (`moderator`, `user`, …). */
+/** 2.3 Originator of a received message. Roles: `bot`; `external` and `user`, the end user; any other an agent's (`moderator`, …). */
 export const Originator = z.object({
   name: z.optional(z.string()),
   role: z.optional(z.string()),

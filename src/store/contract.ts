@@ -1,7 +1,8 @@
 // The conversation's durable state: what a store keeps and the contract every store keeps. The
 // stores themselves, which import this contract (so it does not re-export them): memory-store.ts
-// (tests, and pages without IndexedDB) and indexeddb-store.ts (the browser's, which falls back to
-// this page's memory while IndexedDB fails).
+// (storage="memory", where the browser refuses IndexedDB, tests), session-store.ts
+// (storage="session") and indexeddb-store.ts (storage="local", which falls back to this page's
+// memory while IndexedDB fails).
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { StoredOutgoing, TranscriptEntry, UserEntry } from '../conversation/transcript.ts';
 

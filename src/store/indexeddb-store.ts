@@ -46,8 +46,10 @@ interface PageState {
   unsaved: Unsaved;
   /** What the write in flight carries: read back like the rest until it has landed. */
   writing?: Unsaved;
-  /** Storage work in turn: a failed write goes back under what came later, a read sees no write halfway. */
-  /** Storage work of this clientId in this page, one at a time (see inTurn). */
+  /**
+   * Storage work of this clientId in this page, one at a time (see inTurn): a failed write goes
+   * back under what came later, a read sees no write halfway.
+   */
   inTurn: Serial;
   last: WriteResult;
   /** The next traceId this page may hand out per thread, whatever storage says. */

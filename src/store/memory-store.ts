@@ -1,6 +1,7 @@
-// A store in this page's memory: for tests, and shared by every client of the page for one key,
-// so a remount keeps the conversation. It keeps the contract as IndexedDB does: one thread per
-// key (a load forgets the others), traceIds never below `atLeast`, writes fenced by epoch.
+// A store in this page's memory (storage="memory", where the browser refuses IndexedDB, tests; the
+// session store builds on it), shared by every client of the page for one key, so a remount keeps
+// the conversation. It keeps the contract as IndexedDB does: one thread per key (a load forgets
+// the others), traceIds never below `atLeast`, writes fenced by epoch.
 import type { SendRequest } from '../conversation/send-payloads.ts';
 import type { ConversationStore, OutboxRecord, ThreadMeta } from './contract.ts';
 import { MAX_STORED_ENTRIES } from './record-checks.ts';

@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import type { Logger } from '../protocol/parse.ts';
 import { EntrySchema, MetaSchema, OutboxSchema, RequestSchema } from './record-schemas.ts';
 
-/** History kept per thread; older entries are deleted when a conversation is loaded. */
+/** History kept per thread; older entries are deleted as new ones are written, and when a conversation is loaded. */
 export const MAX_STORED_ENTRIES = 5_000;
 
 /** The record as its schema returns it, or undefined when it does not pass. */

@@ -44,7 +44,7 @@ export interface Election {
 
 /**
  * Queues for the lock; `lead()` runs while this tab holds it and returns what ends the lead.
- * `onLeave`/`onReturn` let the caller pause its own work across pagehide/freeze.
+ * `onLifecycle` lets the caller pause its own work across pagehide/freeze.
  */
 export function electLeader(options: {
   name: string;

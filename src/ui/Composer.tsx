@@ -1,7 +1,7 @@
 // The message box: Enter sends, Shift+Enter breaks the line, an IME's Enter confirms its text.
-// Near the service's limit a counter appears; over it, sending is blocked (never truncated).
-// What is typed is kept for the tab (closing the panel unmounts it; a reload starts over), with
-// the caret, until it is sent.
+// Near the widget's limit (MAX_MESSAGE_LENGTH) a counter appears; over it, sending is blocked
+// (never truncated). What is typed is kept for the tab, with the caret, until it is sent: across
+// closing the panel (which unmounts the box) and reloads (browser/panel-state.ts).
 import { h, type RefObject } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { Signal } from '@preact/signals-core';

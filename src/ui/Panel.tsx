@@ -36,7 +36,7 @@ export function Panel(props: {
   onClose: () => void;
   /** The inline layout: a region in the page's flow, never closed. */
   inline?: boolean;
-  /** Bot and agent texts are drawn as Markdown. */
+  /** How bot and agent responses are drawn: Markdown, the site's renderers (view.ts). */
   drawing?: Drawing | undefined;
   /** Called while the panel goes away with focus inside it, so focus can go back to the launcher. */
   onCloseWithFocus: () => void;

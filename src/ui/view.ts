@@ -32,6 +32,6 @@ export interface WidgetView {
   strings: ReadonlySignal<PanelStrings>;
   /** Open or close the panel; the element reflects it, persists it, connects on first open. */
   setOpen(open: boolean): void;
-  /** Focus goes back to the launcher (the loader's, loader/launcher.ts) after the panel closes. */
+  /** After the panel closes, focus goes back to what opened it, if still on the page, else to the launcher (loader/launcher.ts). */
   focusLauncher(): void;
 }

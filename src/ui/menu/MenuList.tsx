@@ -1,7 +1,7 @@
 // The open "More options" menu (OptionsMenu.tsx draws its button): focus on the first item as it
 // opens; Arrow Up/Down, Home and End move between the items; Escape and Tab close it and focus
-// goes back to the button; a click anywhere else closes it. Its code comes with the rich
-// templates' (rich-slot.ts): a visitor opens it rarely.
+// goes back to the button; a click anywhere else closes it. Its code is the menu's part
+// (menu-slot.ts), not the chat's: a visitor opens it rarely.
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 

@@ -8,7 +8,7 @@ import { authorName } from '../author-name.ts';
 /** `label: address`, either alone when the other is missing. */
 const link = (label?: string, url?: string) => [label, url].filter(Boolean).join(': ');
 
-/** Any part of a rich response (../conversation/rich.ts): a template, card, list item or button. */
+/** Any part of a rich response (../../conversation/rich.ts): a template, card, list item or button. */
 interface RichPart {
   title?: string;
   label?: string;
