@@ -138,6 +138,22 @@ console.log(JSON.stringify({ url: emulator.url, health: health.status }));
   expect(out.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 });
 
+test("the OpenAPI document resolves as 'parley-chat/emulator/openapi.json', the address left to fill, and the emulator serves the same", async () => {
+  const script =
+    "import { readFileSync } from 'node:fs'; const path = import.meta.resolve('parley-chat/emulator/openapi.json'); process.stdout.write(readFileSync(new URL(path), 'utf8'));";
+  const shipped = JSON.parse(execFileSync('node', ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }));
+  expect(shipped.openapi).toMatch(/^3\.1\./);
+  expect(shipped.servers[0].url).toBe('{emulator}');
+  const emulator = await startPacked(['--api-key', 'k1']);
+  try {
+    const served = await (await fetch(`${emulator.url}/openapi.json`)).json();
+    expect(served.servers).toEqual([{ url: emulator.url }]);
+    expect({ ...served, servers: shipped.servers }).toEqual(shipped);
+  } finally {
+    emulator.stop();
+  }
+});
+
 test('the widget entry of the package carries no emulator code', () => {
   const entry = execFileSync(
     'node',

@@ -31,6 +31,7 @@ export const SHELL_RUNS: Record<string, [file: string, runs: string]> = {
   'npm start': ['playwright.config.ts', 'npm start'],
   'npm test': ['.ci/run', 'npm test'],
   'npx parley-emulator': ['e2e/emulator-package.spec.ts', "spawn('npx', ['parley-emulator'"],
+  'npx swagger-typescript-api': ['scripts/typed-client.ts', 'swagger-typescript-api'],
 };
 
 /** The commands of a shell sample: each line without its comment, split at `&&`. */

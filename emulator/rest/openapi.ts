@@ -4,6 +4,7 @@
 // document and the behaviour cannot drift. Served, it names its emulator's address; shipped, it
 // leaves the address for the user (a server variable).
 import { z } from 'zod';
+import { DEFAULTS } from '../core/options.ts';
 import { MAX_ID_LENGTH } from '../safety/bounds.ts';
 import { ErrorAnswer } from '../spec/rest-answers.ts';
 import { MANAGEMENT_OPERATION, REST_OPERATIONS, type Example, type Method, type Operation } from './operations.ts';
@@ -156,10 +157,12 @@ function schemas(): Record<string, Json> {
   return Object.fromEntries([...named].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, jsonSchema(schema)]));
 }
 
-/** Where a shipped document's user runs the emulator (`parley-emulator` listens on 4010 by default). */
+/** Where a shipped document's user runs the emulator: `parley-emulator`'s default address. */
 const SHIPPED_SERVER = {
   url: '{emulator}',
-  variables: { emulator: { default: 'http://127.0.0.1:4010', description: "the emulator's address, with its --prefix if it has one" } },
+  variables: {
+    emulator: { default: `http://127.0.0.1:${DEFAULTS.port}`, description: "the emulator's address, with its --prefix if it has one" },
+  },
 };
 
 /** The document; `server` is the emulator's own address when it serves it, absent for the shipped copy. */
