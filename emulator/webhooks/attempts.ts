@@ -22,9 +22,9 @@ function failureOf(result: PostResult): string | undefined {
 
 /** One POST of `json`; a post that throws is a network error, so every outcome is a value. */
 export function postOnce(post: Post, url: string, json: string, timeoutMs: number): Promise<PostResult> {
-  return post(url, json, timeoutMs).catch(
-    (error: unknown): PostResult => ({ error: `network: ${error instanceof Error ? error.message : String(error)}` }),
-  );
+  return post(url, json, timeoutMs).catch((error: unknown): PostResult => ({
+    error: `network: ${error instanceof Error ? error.message : String(error)}`,
+  }));
 }
 
 /** The attempt started `at` and answered `now`, appended to the delivery's log. */

@@ -123,7 +123,11 @@ describe('webhook resend', () => {
     dispatcher.emit('b', {});
     expect(dispatcher.records()[0]!.state).toBe('dropped');
     const result = await dispatcher.resend(a.id);
-    expect(result).toMatchObject({ outcome: 'sent', attempt: { status: 500, error: 'HTTP 500', resend: true }, delivery: { state: 'dropped' } });
+    expect(result).toMatchObject({
+      outcome: 'sent',
+      attempt: { status: 500, error: 'HTTP 500', resend: true },
+      delivery: { state: 'dropped' },
+    });
     expect(calls.filter((call) => JSON.parse(call.body).id === a.id).map((call) => call.body)).toEqual([calls[0]!.body, calls[0]!.body]);
     expect(dispatcher.records()[0]).not.toHaveProperty('nextAttemptAt');
   });
