@@ -16,6 +16,7 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import type { WebhookReceiver } from './webhooks/receiver.ts';
 import { HttpError, readJson, sendError, sendJson } from './core/http.ts';
 import { describeIssues } from './socket/frames.ts';
+import { answerResend } from './webhooks/resend.ts';
 
 /** A control body's most: a frame past the widget's 4 MiB limit fits, so a test can push one. */
 const MAX_CONTROL_BODY_BYTES = 8_000_000;
@@ -118,6 +119,13 @@ export async function handleControl(
           (e) => (threadId === null || e.threadId === threadId) && (sessionId === null || e.sessionId === sessionId),
         ),
       );
+    }
+    // A delivery's event sent again now (webhooks/resend.ts; the console's Resend is the same call).
+    const resend = /^webhooks\/([^/]+)\/resend$/.exec(verb);
+    if (resend) {
+      if (req.method === 'POST') return await answerResend(req, res, resend[1]!, core.webhooks.resend);
+      res.setHeader('Allow', 'POST');
+      return sendError(req, res, 405, 'use POST for webhooks/:deliveryId/resend');
     }
     if (!(verb in bodies)) return sendError(req, res, 404, `unknown control verb "${verb}"`);
     if (req.method !== 'POST') return sendError(req, res, 405, `use POST for ${verb}`);

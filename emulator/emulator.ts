@@ -106,6 +106,8 @@ function consoleSourceOf(parts: {
       strict: options.strict,
     }),
     setWebhookUrl: webhookUrl.set,
+    // The control API's resend, the same call (webhooks/resend.ts).
+    resendWebhook: (deliveryId) => webhooks.resend(deliveryId),
   };
 }
 

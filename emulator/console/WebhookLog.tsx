@@ -1,10 +1,12 @@
-// The webhook log: each event, each attempt (time, status or error, duration), its state and
-// next attempt, and its JSON body on demand. The newest come first; older ones on request.
+// The webhook log: each event, each attempt (time, status or error, duration; a resend's marked),
+// its state and next attempt, its JSON body on demand, and Resend. The newest come first; older
+// ones on request.
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { WebhookAttempt, WebhookDelivery } from '../core/model.ts';
 import { DroppedNote } from './DroppedNote.tsx';
-import { bodyThread, clock, DELIVERY_LABEL, isoTime } from './format.ts';
+import { attemptResult, bodyThread, clock, DELIVERY_LABEL, isoTime } from './format.ts';
+import { ResendButton } from './ResendButton.tsx';
 import type { ConsoleStore } from './store.ts';
 import { useSignalValue } from './use-signal.ts';
 import { WebhookSettings } from './WebhookSettings.tsx';
@@ -43,12 +45,16 @@ export function WebhookLog(props: { store: ConsoleStore; origin: string }) {
         />
         Only the selected thread
       </label>
+      <p id="resend-note" class="hint">
+        Resend sends an event again now, with the same id, as a new attempt outside the retry schedule. The real service has no manual
+        retry: this is the emulator's tool for testing your receiver.
+      </p>
       {shown.length === 0 ? (
         <p class="empty">No webhook event yet.</p>
       ) : (
         <ol class="deliveries" aria-labelledby="deliveries-heading">
           {shown.map((delivery) => (
-            <Delivery key={delivery.id} delivery={delivery} />
+            <Delivery key={delivery.id} delivery={delivery} resend={store.resendWebhook} />
           ))}
         </ol>
       )}
@@ -61,11 +67,12 @@ export function WebhookLog(props: { store: ConsoleStore; origin: string }) {
   );
 }
 
-function Delivery({ delivery }: { delivery: WebhookDelivery }) {
+function Delivery({ delivery, resend }: { delivery: WebhookDelivery; resend: (deliveryId: string) => Promise<WebhookAttempt> }) {
   const thread = bodyThread(delivery.body);
+  const headId = `delivery-${delivery.id}`;
   return (
     <li class={`delivery state-${delivery.state}`}>
-      <p class="delivery-head">
+      <p class="delivery-head" id={headId}>
         <strong class="type">{delivery.type}</strong>
         <span class={`badge state-${delivery.state}`}>{DELIVERY_LABEL[delivery.state]}</span>
         <time class="muted" dateTime={isoTime(delivery.createdAt)}>
@@ -84,7 +91,7 @@ function Delivery({ delivery }: { delivery: WebhookDelivery }) {
           ))}
         </ol>
       )}
-      {delivery.state === 'pending' && delivery.attempts.length === 0 && <p class="muted">Not attempted yet.</p>}
+      {delivery.state === 'pending' && delivery.attempts.every((attempt) => attempt.resend) && <p class="muted">Not attempted yet.</p>}
       {delivery.nextAttemptAt !== undefined && delivery.state === 'retrying' && (
         <p class="next">
           {'Next attempt at '}
@@ -97,18 +104,18 @@ function Delivery({ delivery }: { delivery: WebhookDelivery }) {
         <summary>Body</summary>
         <pre>{JSON.stringify(delivery.body, null, 2)}</pre>
       </details>
+      <ResendButton deliveryId={delivery.id} resend={resend} describedBy={`${headId} resend-note`} />
     </li>
   );
 }
 
 function Attempt({ attempt, number }: { attempt: WebhookAttempt; number: number }) {
-  const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300 && !attempt.error;
-  const result = attempt.error ?? (attempt.status !== undefined ? `HTTP ${attempt.status}` : 'no answer');
+  const { ok, text } = attemptResult(attempt);
   return (
-    <li class={ok ? 'attempt ok' : 'attempt failed'}>
-      {`#${number} `}
+    <li class={`attempt ${ok ? 'ok' : 'failed'}${attempt.resend ? ' resent' : ''}`}>
+      {`#${number} ${attempt.resend ? 'resend ' : ''}`}
       <time dateTime={isoTime(attempt.at)}>{clock(attempt.at)}</time>
-      {` · ${ok ? `HTTP ${attempt.status}` : result} · ${Math.round(attempt.durationMs)} ms`}
+      {` · ${text} · ${Math.round(attempt.durationMs)} ms`}
     </li>
   );
 }

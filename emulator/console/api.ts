@@ -1,7 +1,7 @@
 // The console's two doors: its own small API (relative to the page, so any base works) and the
 // emulator's REST API, used exactly as a customer's back end would use it (Authorization: key).
 import type { BoundName } from '../safety/retention.ts';
-import type { ConsoleSettings, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';
+import type { ConsoleSettings, ThreadSummary, TranscriptEntry, WebhookAttempt, WebhookDelivery } from '../core/model.ts';
 import { MAX_SPEECH_LENGTH } from '../../src/protocol/limits.ts';
 
 export { MAX_SPEECH_LENGTH };
@@ -76,6 +76,8 @@ export interface ConsoleApi {
   state(): Promise<ConsoleState>;
   thread(threadId: string): Promise<ThreadDetail>;
   setWebhookUrl(url: string | null): Promise<ConsoleSettings>;
+  /** Sends a delivery's event again now; resolves with the new attempt once it has its result. */
+  resendWebhook(deliveryId: string): Promise<WebhookAttempt>;
 }
 
 export function createConsoleApi(fetchFn: Fetch): ConsoleApi {
@@ -85,6 +87,12 @@ export function createConsoleApi(fetchFn: Fetch): ConsoleApi {
       (await call(fetchFn, `api/threads/${encodeURIComponent(threadId)}`, undefined, false)) as unknown as ThreadDetail,
     setWebhookUrl: async (url) =>
       ((await call(fetchFn, 'api/webhook', jsonInit('PUT', { url }), false)) as { settings: ConsoleSettings }).settings,
+    resendWebhook: async (deliveryId) =>
+      (
+        (await call(fetchFn, `api/webhooks/${encodeURIComponent(deliveryId)}/resend`, jsonInit('POST', {}), false)) as {
+          attempt: WebhookAttempt;
+        }
+      ).attempt,
   };
 }
 

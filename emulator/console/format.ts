@@ -1,5 +1,5 @@
 // Words and times the console shows: who said something, what it said as text, when.
-import type { ConversationStatus, ReceivedMessage, TranscriptEntry, WebhookDeliveryState } from '../core/model.ts';
+import type { ConversationStatus, ReceivedMessage, TranscriptEntry, WebhookAttempt, WebhookDeliveryState } from '../core/model.ts';
 
 let clockFormat: Intl.DateTimeFormat | undefined;
 
@@ -35,6 +35,12 @@ export const DELIVERY_LABEL: Record<WebhookDeliveryState, string> = {
   failed: 'Failed',
   dropped: 'Dropped',
 };
+
+/** A webhook attempt's result in words (`HTTP 200`, `HTTP 500`, `timeout`…), and whether it acknowledged. */
+export function attemptResult(attempt: WebhookAttempt): { ok: boolean; text: string } {
+  const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300 && !attempt.error;
+  return { ok, text: attempt.error ?? (attempt.status !== undefined ? `HTTP ${attempt.status}` : 'no answer') };
+}
 
 /** Who an entry is from, in words. */
 export function author(entry: TranscriptEntry): string {

@@ -5,7 +5,7 @@
 // The feed's connection is feed-connection.ts; the selected transcript's loading, selected-transcript.ts.
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { BoundName } from '../safety/retention.ts';
-import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookDelivery } from '../core/model.ts';
+import type { ConsoleSettings, FeedEvent, ThreadSummary, TranscriptEntry, WebhookAttempt, WebhookDelivery } from '../core/model.ts';
 import { messageOf, type ConsoleApi } from './api.ts';
 import { createFeedConnection, type FeedSourceConstructor, type FeedStatus } from './feed-connection.ts';
 import { createSelectedTranscript } from './selected-transcript.ts';
@@ -36,6 +36,11 @@ export interface ConsoleStore {
   /** Loads the whole state again (and the selected transcript). */
   refresh(): Promise<void>;
   setWebhookUrl(url: string | null): Promise<void>;
+  /**
+   * Sends a delivery's event again now; resolves with its new attempt. The log shows the attempt
+   * when the feed brings the delivery (an answer is never applied over a newer feed event).
+   */
+  resendWebhook(deliveryId: string): Promise<WebhookAttempt>;
   /** Opens the feed (the first open loads the state). */
   start(): void;
   dispose(): void;
@@ -169,6 +174,7 @@ export function createConsoleStore(options: ConsoleStoreOptions): ConsoleStore {
     async setWebhookUrl(url) {
       settings.value = await api.setWebhookUrl(url);
     },
+    resendWebhook: (deliveryId) => api.resendWebhook(deliveryId),
     start: connection.start,
     dispose: connection.dispose,
   };

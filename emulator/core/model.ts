@@ -99,6 +99,11 @@ export interface WebhookAttempt {
   /** Why the attempt failed without a 2xx: `timeout`, `refused`, `redirect 302`, `HTTP 500`… */
   error?: string;
   durationMs: number;
+  /**
+   * Sent by a resend (control API, console), outside the retry schedule: it neither counts as one
+   * of the schedule's attempts nor changes the delivery's state (webhooks/resend.ts).
+   */
+  resend?: true;
 }
 
 /** `dropped`: too many events were waiting (retention.ts, `webhookQueue`); it is not sent again. */
@@ -117,6 +122,15 @@ export interface WebhookDelivery {
   /** When the next attempt is due (epoch ms), while retrying. */
   nextAttemptAt?: number;
 }
+
+/** What a resend did (the control API's `webhooks/:deliveryId/resend` and the console's Resend: one call). */
+export type WebhookResend =
+  /** Sent and answered: the new attempt, and the delivery as the log now shows it. */
+  | { outcome: 'sent'; attempt: WebhookAttempt; delivery: WebhookDelivery }
+  /** No delivery of that id is kept: never made, or forgotten by the bounded log (retention.ts). */
+  | { outcome: 'unknown' }
+  /** The emulator was reset (or closed) before the answer came: nothing was recorded. */
+  | { outcome: 'reset' };
 
 /** What the console's live feed carries. */
 export type FeedEvent =
@@ -141,6 +155,8 @@ export interface ConsoleSource {
   settings(): ConsoleSettings;
   /** Sets or clears the webhook URL (undefined = no webhook). */
   setWebhookUrl(url: string | undefined): void;
+  /** Sends a delivery's event again now, as a new attempt (the control API's resend, the same call). */
+  resendWebhook(deliveryId: string): Promise<WebhookResend>;
 }
 
 export interface ConsoleSettings {

@@ -1,8 +1,9 @@
 // One attempt's answer, read into the delivery's attempt log and its next state (delivered,
-// failed, or retrying on the schedule of schedule.ts), and the timer of a retry.
+// failed, or retrying on the schedule of schedule.ts), and the timer of a retry. A resend's answer
+// is logged too, beside the schedule: it changes no state (resend.ts says why).
 import type { Clock } from '../core/clock.ts';
 import type { WebhookAttempt, WebhookDelivery } from '../core/model.ts';
-import type { PostResult } from './post.ts';
+import type { Post, PostResult } from './post.ts';
 import { formatOffset, nextAttemptDelay } from './schedule.ts';
 
 /** What an answer did to its delivery: the log line, and the wait before a retry (none: settled). */
@@ -19,21 +20,40 @@ function failureOf(result: PostResult): string | undefined {
   return `HTTP ${result.status}`;
 }
 
-/** Appends the attempt started `at` and answered `now`, and moves the delivery to its next state. */
-export function applyAnswer(delivery: WebhookDelivery, at: number, now: number, result: PostResult, timeScale: number): AnswerOutcome {
+/** One POST of `json`; a post that throws is a network error, so every outcome is a value. */
+export function postOnce(post: Post, url: string, json: string, timeoutMs: number): Promise<PostResult> {
+  return post(url, json, timeoutMs).catch((error: unknown): PostResult => ({
+    error: `network: ${error instanceof Error ? error.message : String(error)}`,
+  }));
+}
+
+/** The attempt started `at` and answered `now`, appended to the delivery's log. */
+function logAttempt(delivery: WebhookDelivery, at: number, now: number, result: PostResult, resend: boolean): WebhookAttempt {
   const failure = failureOf(result);
   const entry: WebhookAttempt = { at, durationMs: now - at };
   if ('status' in result) entry.status = result.status;
   if (failure) entry.error = failure;
+  if (resend) entry.resend = true;
   delivery.attempts.push(entry);
+  return entry;
+}
+
+/** The schedule's attempts so far: a resend is not one of them. */
+const scheduledAttempts = (delivery: WebhookDelivery) => delivery.attempts.filter((attempt) => !attempt.resend).length;
+
+/** Appends the attempt started `at` and answered `now`, and moves the delivery to its next state. */
+export function applyAnswer(delivery: WebhookDelivery, at: number, now: number, result: PostResult, timeScale: number): AnswerOutcome {
+  const entry = logAttempt(delivery, at, now, result, false);
+  const failure = entry.error;
   delete delivery.nextAttemptAt;
 
-  const label = `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: attempt ${delivery.attempts.length}`;
+  const attempts = scheduledAttempts(delivery);
+  const label = `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: attempt ${attempts}`;
   if (!failure) {
     delivery.state = 'delivered';
     return { line: `${label} acknowledged (${entry.status})` };
   }
-  const delay = nextAttemptDelay(delivery.attempts.length, now - delivery.createdAt, timeScale);
+  const delay = nextAttemptDelay(attempts, now - delivery.createdAt, timeScale);
   if (delay === undefined) {
     delivery.state = 'failed';
     return { line: `${label} failed (${failure}); given up, the retry window is over` };
@@ -41,6 +61,14 @@ export function applyAnswer(delivery: WebhookDelivery, at: number, now: number, 
   delivery.state = 'retrying';
   delivery.nextAttemptAt = now + delay;
   return { line: `${label} failed (${failure}); next attempt in ${formatDelay(delay)}`, retryIn: delay };
+}
+
+/** Appends a resend's attempt; the state and the next attempt stay. Returns it, and the log line. */
+export function applyResendAnswer(delivery: WebhookDelivery, at: number, now: number, result: PostResult) {
+  const attempt = logAttempt(delivery, at, now, result, true);
+  const answer = attempt.error ? `failed (${attempt.error})` : `acknowledged (${attempt.status})`;
+  const line = `webhook ${delivery.id} ${delivery.type} -> ${delivery.url}: resend ${answer}; the delivery stays ${delivery.state}`;
+  return { attempt, line };
 }
 
 /** Calls `fire` once `delay` has passed, keeping the pending timer in `holder.retryTimer` (to cancel it). */

@@ -15,13 +15,16 @@
 // beyond it the oldest one not in flight is dropped, its state `dropped` (a receiver that does not
 // answer must not make the emulator keep hours of events). Deliveries kept for the console are at
 // most `webhooks`, the oldest settled ones forgotten first; a settled one keeps its body, not its bytes.
+//
+// Resend (resend.ts): any kept delivery's event sent again now, one more attempt outside the schedule.
 import { randomBytes } from 'node:crypto';
 import { BOUNDS, type Bound } from '../safety/retention.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
-import type { WebhookDelivery } from '../core/model.ts';
+import type { WebhookDelivery, WebhookResend } from '../core/model.ts';
 import { createAgents, DEFAULT_ATTEMPT_TIMEOUT_MS, postJson, type Post, type PostResult } from './post.ts';
-import { applyAnswer, armRetry } from './attempts.ts';
+import { applyAnswer, armRetry, postOnce } from './attempts.ts';
 import { createDeliveryLedger, jsonBytes, type Tracked } from './ledger.ts';
+import { createResends } from './resend.ts';
 
 /** Where events go; read when an event is emitted. */
 interface WebhookTarget {
@@ -60,7 +63,12 @@ export interface WebhookDispatcher {
   emit(type: string, fields: Record<string, unknown>): WebhookDelivery | undefined;
   /** Snapshots, in emission order. */
   records(): WebhookDelivery[];
-  /** Resolves when no event is queued, in flight or waiting for a retry. */
+  /**
+   * Sends a kept delivery's event again now (same id, same bytes, its URL), whatever its state;
+   * resolves with the new attempt once answered. Outside the schedule: no state changes (resend.ts).
+   */
+  resend(deliveryId: string): Promise<WebhookResend>;
+  /** Resolves when no event is queued, in flight or waiting for a retry, and no resend is in flight. */
   idle(): Promise<void>;
   /** Deliveries kept, and those not yet settled, with their estimated bytes. */
   kept(): { webhooks: { count: number; bytes: number }; webhookQueue: { count: number; bytes: number } };
@@ -91,6 +99,37 @@ function buildBody(id: string, type: string, createdAt: number, target: WebhookT
 
 function snapshot(delivery: WebhookDelivery): WebhookDelivery {
   return { ...delivery, attempts: [...delivery.attempts] };
+}
+
+/** The posts still running, for close() to wait for. */
+function runningSet() {
+  const running = new Set<Promise<unknown>>();
+  return {
+    track(done: Promise<unknown>): void {
+      running.add(done);
+      void done.finally(() => running.delete(done));
+    },
+    settled: () => Promise.all([...running]),
+  };
+}
+
+/** Promises that resolve at the first `check()` (or `wait()`) that finds `isIdle()`. */
+function idleWaiters(isIdle: () => boolean) {
+  let waiting: Array<() => void> = [];
+  const check = (): void => {
+    if (!isIdle()) return;
+    const due = waiting;
+    waiting = [];
+    for (const resolve of due) resolve();
+  };
+  return {
+    check,
+    wait: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        check();
+      }),
+  };
 }
 
 /** The two bounds, from the options or retention.ts. */
@@ -126,10 +165,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   /** Events whose first attempt has not started. */
   const firstAttempts: Tracked[] = [];
   let firstAttemptsInFlight = 0;
-  let idleWaiters: Array<() => void> = [];
+  const idle = idleWaiters(() => ledger.unsettled() === 0 && firstAttemptsInFlight === 0 && resends.inFlight() === 0);
   /** Bumped by reset: answers to attempts started before it are ignored. */
   let generation = 0;
-  const postsInFlight = new Set<Promise<void>>();
+  const posts = runningSet();
   let closed = false;
 
   function notify(item: Tracked): void {
@@ -141,12 +180,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
-  function resolveIdleWaiters(): void {
-    if (ledger.unsettled() > 0 || firstAttemptsInFlight > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
+  const resends = createResends({
+    find: (id) => (closed ? undefined : ledger.get(id)),
+    clock,
+    post,
+    attemptTimeoutMs,
+    recorded(item, line) {
+      options.log?.(line);
+      notify(item);
+      return snapshot(item.delivery);
+    },
+    ended: () => idle.check(),
+    track: posts.track,
+  });
 
   function startFirstAttempts(): void {
     while (firstAttemptsInFlight < maxInFlight && firstAttempts.length > 0) {
@@ -159,18 +205,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const started = generation;
     const at = clock.now();
     item.inFlight = true;
-    const done = post(item.delivery.url, item.json, attemptTimeoutMs)
-      .catch((error: unknown): PostResult => ({ error: `network: ${error instanceof Error ? error.message : String(error)}` }))
-      .then((result) => {
-        if (started !== generation) return;
-        item.inFlight = false;
-        if (isFirst) firstAttemptsInFlight -= 1;
-        recordAttempt(item, at, result);
-        if (isFirst) startFirstAttempts();
-        resolveIdleWaiters();
-      });
-    postsInFlight.add(done);
-    void done.finally(() => postsInFlight.delete(done));
+    const done = postOnce(post, item.delivery.url, item.json, attemptTimeoutMs).then((result) => {
+      if (started !== generation) return;
+      item.inFlight = false;
+      if (isFirst) firstAttemptsInFlight -= 1;
+      recordAttempt(item, at, result);
+      if (isFirst) startFirstAttempts();
+      idle.check();
+    });
+    posts.track(done);
   }
 
   function recordAttempt(item: Tracked, at: number, result: PostResult): void {
@@ -223,25 +266,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (item.retryTimer !== undefined) clock.clearTimeout(item.retryTimer);
     }
     ledger.clear();
+    resends.reset();
     firstAttempts.length = 0;
     firstAttemptsInFlight = 0;
-    resolveIdleWaiters();
+    idle.check();
   }
 
   return {
     emit,
     records: () => [...ledger.items()].map((item) => snapshot(item.delivery)),
+    resend: resends.resend,
     kept: ledger.kept,
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        resolveIdleWaiters();
-      }),
+    idle: idle.wait,
     reset,
     async close() {
       closed = true;
       reset();
-      await Promise.all([...postsInFlight]);
+      await posts.settled();
       agents?.http.destroy();
       agents?.https.destroy();
     },

@@ -41,6 +41,8 @@ export interface DeliveryLedger {
   describeQueue(): string;
   /** Every remembered delivery, in emission order. */
   items(): Iterable<Tracked>;
+  /** A remembered delivery by its event id (a forgotten one is gone). */
+  get(id: string): Tracked | undefined;
   kept(): { webhooks: { count: number; bytes: number }; webhookQueue: { count: number; bytes: number } };
   clear(): void;
 }
@@ -102,6 +104,7 @@ export function createDeliveryLedger(options: LedgerOptions): DeliveryLedger {
     describeQueue: () =>
       [queue.count, queue.bytes === undefined ? undefined : `${queue.bytes / (1024 * 1024)} MB`].filter((x) => x !== undefined).join(', '),
     items: () => tracked.values(),
+    get: (id) => tracked.get(id),
     kept: () => ({ webhooks: { count: tracked.size, bytes: trackedBytes }, webhookQueue: { count: unsettled, bytes: unsettledBytes } }),
     clear() {
       tracked.clear();

@@ -6,7 +6,9 @@ import type {
   FeedEvent,
   ThreadSummary,
   TranscriptEntry,
+  WebhookAttempt,
   WebhookDelivery,
+  WebhookResend,
 } from '../../emulator/core/model.ts';
 import type { BoundName } from '../../emulator/safety/retention.ts';
 import type { Fetch } from '../../emulator/console/api.ts';
@@ -95,6 +97,16 @@ export class FakeSource implements ConsoleSource {
   setWebhookUrl(url: string | undefined) {
     this.config = { ...this.config, webhookUrl: url };
     if (url === undefined) delete this.config.webhookUrl;
+  }
+  /** The ids resent, in order. */
+  resent: string[] = [];
+  /** A kept delivery's resend is answered 200; another id is unknown. */
+  async resendWebhook(deliveryId: string): Promise<WebhookResend> {
+    this.resent.push(deliveryId);
+    const kept = this.deliveries.find((candidate) => candidate.id === deliveryId);
+    if (!kept) return { outcome: 'unknown' };
+    const attempt: WebhookAttempt = { at: 3_000, status: 200, durationMs: 2, resend: true };
+    return { outcome: 'sent', attempt, delivery: { ...kept, attempts: [...kept.attempts, attempt] } };
   }
   publish(event: FeedEvent) {
     for (const listener of this.listeners) listener(event);

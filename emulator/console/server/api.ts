@@ -1,8 +1,9 @@
-// The console's small JSON API over a ConsoleSource: the state, one thread, the webhook URL, and
-// the door to the live feed (feed.ts).
+// The console's small JSON API over a ConsoleSource: the state, one thread, the webhook URL, a
+// delivery's resend, and the door to the live feed (feed.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson, sendError, sendJson } from '../../core/http.ts';
 import type { ConsoleSource } from '../../core/model.ts';
+import { answerResend } from '../../webhooks/resend.ts';
 import type { FeedStreams } from './feed.ts';
 
 /** Answers `path` (`/api/…`); `openFeed` answers the live feed. */
@@ -37,6 +38,12 @@ export function answerApi(
   }
   if (path === '/api/webhook') {
     if (only('PUT')) return setWebhook(source, req, res);
+    return;
+  }
+  // The control API's resend, answered by the same function (webhooks/resend.ts).
+  const resend = /^\/api\/webhooks\/([^/]+)\/resend$/.exec(path);
+  if (resend) {
+    if (only('POST')) return answerResend(req, res, resend[1]!, (id) => source.resendWebhook(id));
     return;
   }
   const thread = /^\/api\/threads\/([^/]+)$/.exec(path);

@@ -100,6 +100,17 @@ describe('console API', () => {
     expect(wrong.headers.get('allow')).toBe('GET');
   });
 
+  it('resends a delivery by URL-encoded id through the source: 200 with the attempt, 404 naming an unknown id', async () => {
+    source.deliveries = [delivery('evt_1_a/b')];
+    const sent = await fetch(`${base}/api/webhooks/${encodeURIComponent('evt_1_a/b')}/resend`, { method: 'POST' });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ status: 'ok', attempt: { resend: true }, delivery: { id: 'evt_1_a/b' } });
+    const missing = await fetch(`${base}/api/webhooks/nope/resend`, { method: 'POST' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ status: 'error', message: expect.stringContaining('"nope"') });
+    expect(source.resent).toEqual(['evt_1_a/b', 'nope']);
+  });
+
   it('streams feed events as Server-Sent Events and unsubscribes when the client leaves', async () => {
     const controller = new AbortController();
     const response = await fetch(`${base}/api/feed`, { signal: controller.signal });

@@ -1,22 +1,42 @@
-// docs/back-end.md, line 173. Made by scripts/doc-samples.ts: do not edit.
+// docs/back-end.md, line 179. Made by scripts/doc-samples.ts: do not edit.
+import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { startEmulator, type RunningEmulator } from 'parley-chat/emulator';
+import { startEmulator } from 'parley-chat/emulator';
 
-let emulator: RunningEmulator;
-test.beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, quiet: true, strict: true, clientIds: ['my-site'] });
-});
-test.afterAll(() => emulator.close());
-test.beforeEach(() => emulator.reset());
+test('the receiver does the work of an event once, however often it comes', async () => {
+  // Your receiver (here a small one): it remembers the ids it has handled; use your database.
+  const handled = new Set<string>();
+  let work = 0;
+  const receiver = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const event = JSON.parse(text) as { id: string };
+      if (!handled.has(event.id)) {
+        handled.add(event.id);
+        work += 1; // the real work, once per id
+      }
+      res.writeHead(200).end(); // a duplicate is acknowledged too, or it comes again
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(4321, '127.0.0.1', resolve));
+  const emulator = await startEmulator({ port: 0, quiet: true, webhookUrl: 'http://127.0.0.1:4321/hooks' });
 
-test('the bot answers a visitor, and the back end hears of it by webhook', async ({ page }) => {
-  await page.goto(`/my-page.html?base-url=${encodeURIComponent(emulator.url)}`); // your page
-  await page.getByRole('button', { name: 'Open chat', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When are you open?');
-  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
-  await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').last()).toContainText('Monday to Friday');
-  await expect
-    .poll(async () => (await (await fetch(`${emulator.url}/receiver`)).json()).received.map((r: { body: { type: string } }) => r.body.type))
-    .toEqual(expect.arrayContaining(['inbound', 'outbound']));
+  // An event: a REST message, which the bot answers with a `message` webhook.
+  await fetch(`${emulator.url}/rest/v1/messages/thread-1`, {
+    method: 'POST',
+    headers: { Authorization: emulator.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ payload: { type: 'text', speech: 'pricing', originator: { name: 'Ann', role: 'external' } } }),
+  });
+  await expect.poll(() => work).toBe(1);
+
+  // The same event again, as a retry would bring it: acknowledged, and no work done twice.
+  const [id] = handled;
+  const resend = await fetch(`${emulator.url}/__control/webhooks/${encodeURIComponent(id!)}/resend`, { method: 'POST' });
+  expect((await resend.json()).attempt).toMatchObject({ status: 200, resend: true });
+  expect(work).toBe(1);
+
+  await emulator.close();
+  receiver.close();
 });
 export {};

@@ -1,19 +1,22 @@
-// docs/back-end.md, line 218. Made by scripts/doc-samples.ts: do not edit.
-import { Api } from './parley/parley-api';
+// docs/back-end.md, line 227. Made by scripts/doc-samples.ts: do not edit.
+import { expect, test } from '@playwright/test';
+import { startEmulator, type RunningEmulator } from 'parley-chat/emulator';
 
-const api = new Api({
-  baseUrl: 'http://127.0.0.1:8787', // the emulator's default address
-  baseApiParams: { headers: { Authorization: process.env.PARLEY_API_KEY ?? '' } },
+let emulator: RunningEmulator;
+test.beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, quiet: true, strict: true, clientIds: ['my-site'] });
 });
+test.afterAll(() => emulator.close());
+test.beforeEach(() => emulator.reset());
 
-// A moderator's message, the reply at once (sync): the answer is typed as SyncReplyAnswer | OkAnswer.
-const sent = await api.rest.sendMessage(
-  'thread-42',
-  { payload: { type: 'text', speech: 'Hi, Sam here', originator: { name: 'Sam', role: 'moderator' } } },
-  { sync: 'true' },
-);
-console.log(sent.data.status);
-
-const page = await api.rest.getHistory('thread-42', { page: '1', sync: 'true' });
-if ('result' in page.data) console.log(page.data.result.history.length, 'entries');
+test('the bot answers a visitor, and the back end hears of it by webhook', async ({ page }) => {
+  await page.goto(`/my-page.html?base-url=${encodeURIComponent(emulator.url)}`); // your page
+  await page.getByRole('button', { name: 'Open chat', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When are you open?');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+  await expect(page.locator('parley-chat [part~="message"][data-from="bot"]').last()).toContainText('Monday to Friday');
+  await expect
+    .poll(async () => (await (await fetch(`${emulator.url}/receiver`)).json()).received.map((r: { body: { type: string } }) => r.body.type))
+    .toEqual(expect.arrayContaining(['inbound', 'outbound']));
+});
 export {};

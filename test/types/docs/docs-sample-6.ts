@@ -1,15 +1,21 @@
-// docs/front-end.md, line 320. Made by scripts/doc-samples.ts: do not edit.
-import { createChatClient } from 'parley-chat';
+// docs/front-end.md, line 205. Made by scripts/doc-samples.ts: do not edit.
+declare const chat: import('parley-chat').ParleyChatElement;
+import type { ParleyRenderers } from 'parley-chat';
 
-const client = createChatClient({
-  clientId: 'your-client-id',                   // from the channel settings
-  baseUrl: 'https://api.example.com',           // GET {baseUrl}/socket.info?sessionId=…&clientId=…
-  // sdkUrl: 'https://sdk.example.com',         // set: client-nonce ("secret") mode
-  startEvent: 'welcome',                        // sent once per new thread
-});
-
-client.on('message', (payload) => console.log(payload.messages));
-client.on('connection', ({ state }) => console.log(state)); // idle | connecting | open | reconnecting | offline | error
-client.connect();
-await client.send('Hello!');
+chat.renderers = {
+  custom(response, { sendEvent }) {
+    const payload = response.payload as { kind?: string; slots?: string[] };
+    if (payload.kind !== 'slots') return null; // not ours: drawn as without a renderer (custom: nothing)
+    const picker = document.createElement('fieldset');
+    picker.className = 'slot-picker';
+    for (const slot of payload.slots ?? []) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = slot;
+      button.addEventListener('click', () => void sendEvent('book-slot', { slot: [{ value: slot }] }));
+      picker.append(button);
+    }
+    return picker;
+  },
+} satisfies ParleyRenderers;
 export {};
