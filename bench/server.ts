@@ -5,8 +5,9 @@
 // here (/parley-emulator), and a widget that connects before the visitor opens the chat shows up
 // as a request the bench fails on (and as a 404 here).
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface BenchServer {
   origin: string;
@@ -54,18 +55,22 @@ export type Routes = Record<string, { type: string; body: (origin: string) => st
 /**
  * `chatCache`: how the chat's content-hashed file is served. `immutable` as a CDN or a host
  * following docs/site-owners.md would (a returning visitor has it cached); `no-store` makes every load
- * a first one.
+ * a first one. `gzip`: every answer compressed for a browser that takes it, as a CDN sends them
+ * (the tap bench's phone, on a slow network); else as they are (loopback, where bytes cost nothing).
  */
 export async function startServer(
   parleyJs: Buffer,
   routes: Routes = {},
   chatCache: 'immutable' | 'no-store' = 'no-store',
+  { gzip = false }: { gzip?: boolean } = {},
 ): Promise<BenchServer> {
   const requests: string[] = [];
   let origin = '';
+  const compressed = new Map<string, Buffer>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
+    if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) compressAnswer(res, path, compressed);
     // no-store: every run is a first visit, with nothing served from a cache.
     const headers = { 'cache-control': 'no-store' };
     if (path === '/plain' || path === '/widget') {
@@ -102,4 +107,18 @@ export async function startServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Makes `res` send its body gzipped (level 9, once per path, as a CDN caches it). */
+function compressAnswer(res: ServerResponse, path: string, cache: Map<string, Buffer>): void {
+  const end = res.end.bind(res) as (body?: string | Buffer) => ServerResponse;
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string>) => ServerResponse;
+  res.writeHead = ((status: number, headers: Record<string, string> = {}) =>
+    writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' })) as typeof res.writeHead;
+  res.end = ((body?: string | Buffer) => {
+    if (body === undefined) return end();
+    let zipped = cache.get(path);
+    if (!zipped) cache.set(path, (zipped = gzipSync(body, { level: 9 })));
+    return end(zipped);
+  }) as typeof res.end;
 }
