@@ -1,5 +1,6 @@
 // The tap bench's probe, installed in the page before anything runs (page.addInitScript): the
-// tap's time stamp, the frames where the composer became usable and the first answer showed, and
+// tap's time stamp, the frames where the composer became usable and the first answer showed (at
+// their animation-frame callbacks: style and layout follow at once, then paint), and
 // the socket's life (created, open, the first frame out and in), on the page's clock. A mark
 // (`parley-tap`) puts the tap on the trace's clock too.
 
@@ -19,7 +20,10 @@ export function installTapProbe(): void {
   Object.defineProperty(window, '__parleyTap', { value: marks });
   const root = () => document.querySelector('parley-chat')?.shadowRoot;
   const visible = (element: Element | null | undefined) => !!element && element.getClientRects().length > 0;
-  const frame = (now: number) => {
+  // The time the frame's callbacks run, not the rAF argument: that is the frame's vsync, which
+  // can be long before a task that held the main thread ended.
+  const frame = () => {
+    const now = performance.now();
     const shadow = root();
     if (marks.composer === undefined && visible(shadow?.querySelector('textarea[part~="input"]'))) marks.composer = now;
     if (marks.answer === undefined && visible(shadow?.querySelector('[part~="message"][data-from="bot"]'))) marks.answer = now;
