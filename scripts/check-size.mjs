@@ -139,6 +139,10 @@
 // properties (properties.ts) and layouts (layouts-part.ts) in homes of their own, module-level
 // functions rather than objects (their members' names would stay in the file): the loader 8,176
 // bytes (-2; early properties adopted without a `continue`), the budget stays 7.99.
+// Issue 43's first levers for a tap on a slow phone (bench/tap.ts): no count written while none
+// shows (its Intl.NumberFormat and PluralRules cost the panel's first task a third of its time),
+// and a just-opened panel's clock made once its address request is on its way: the chat 44.78 kB
+// (45,859 bytes, +29), the budget 44.79 (the chat's hash moves the loader by a few bytes too).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -153,7 +157,7 @@ const largestLanguage = languages.reduce(
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.76, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.79, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   {

@@ -78,7 +78,10 @@ export function mountChat(host: ChatHost): MountedChat {
   if (!open.value && !layout.inline.value) teardown.push(primePanel(root, view));
   teardown.push(
     watchViewport(root, open),
-    effect(() => host.launcher.setUnread(client.unread.value, say(strings.value, 'unread', { count: client.unread.value }))),
+    effect(() => {
+      const count = client.unread.value;
+      host.launcher.setUnread(count, count > 0 ? say(strings.value, 'unread', { count }) : ''); // no Intl objects for none
+    }),
   );
   // The rich templates', the menu's and the Markdown's styles, after the chat's, once their code is here.
   teardown.push(
@@ -93,10 +96,15 @@ export function mountChat(host: ChatHost): MountedChat {
   );
   const notify = signal(notificationsAsked(element));
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
-  // The panel was open before a reload: its messages show as soon as they are loaded. Their
-  // clock's locale data loads now, in a task of its own, while storage is being read.
+  // The messages' clock (its locale's Intl object, a tenth of a second on a slow phone) loads in
+  // a task of its own: at once for a panel open before a reload, whose messages show as soon as
+  // storage is read; for a panel the visitor just opened, once the connection has started, so
+  // that it runs while the address request is on its way rather than before it.
   if (client.panelOpen.value || open.value) {
-    const timer = setTimeout(() => prepareClock(strings.value.language));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const prepare = () => (timer ??= setTimeout(() => prepareClock(strings.value.language)));
+    if (!host.state.askedOpen) prepare();
+    else teardown.push(effect(() => void (client.status.value.state !== 'idle' && prepare())));
     teardown.push(() => clearTimeout(timer));
   }
 

@@ -9,7 +9,9 @@ const ANNOUNCE_AFTER_MS = 1_000;
 
 export function NewMessages(props: { count: number; strings: PanelStrings; onJump: () => void }) {
   const { count, strings } = props;
-  const words = say(strings, 'unread', { count });
+  // Only a count that shows is written: the first number written in a language makes its Intl
+  // objects, which cost a phone's panel a tenth of its first frame.
+  const words = count > 0 ? say(strings, 'unread', { count }) : '';
   const [heard, setHeard] = useState('');
   useEffect(() => {
     if (count === 0) return setHeard('');
