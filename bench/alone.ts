@@ -2,7 +2,7 @@
 // them alone (`tsx bench/restore.ts`, `tsx bench/intent.ts`).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { chromiumArgs, systemChromium } from '../e2e/support/chromium.ts';
 
 interface BenchTarget {
@@ -23,6 +23,14 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The launcher's centre once it shows, where a pointer or a finger goes (`name`: its label in the page's language). */
+export async function launcherCentre(page: Page, name: string): Promise<[number, number]> {
+  const launcher = page.getByRole('button', { name, exact: true });
+  await launcher.waitFor();
+  const box = (await launcher.boundingBox())!;
+  return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
 /** True when the module at `moduleUrl` is the script node was asked to run. */

@@ -18,7 +18,7 @@
 // such as the clock's first Intl.DateTimeFormat, cannot delay it). The service is absent
 // (address requests get 404): the panel's first frame does not wait for it.
 import type { Browser } from 'playwright';
-import { isMain, median, runAlone, type BenchPart } from './alone.ts';
+import { isMain, launcherCentre, median, runAlone, type BenchPart } from './alone.ts';
 import { startServer } from './server.ts';
 
 const HOVERED_MS = 50;
@@ -87,10 +87,7 @@ async function intentVisit(browser: Browser, origin: string, way: Way, language:
     const page = await context.newPage();
     await page.addInitScript(`var __name = (f) => f; (${installIntentProbe.toString()})();`);
     await page.goto(`${origin}/widget`);
-    const launcher = page.getByRole('button', { name: LOCALES[language].launcher, exact: true });
-    await launcher.waitFor();
-    const box = (await launcher.boundingBox())!;
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const [x, y] = await launcherCentre(page, LOCALES[language].launcher);
     if (way === 'hovered') {
       await page.mouse.move(x, y);
       await page.waitForTimeout(HOVER_TO_CLICK_MS);

@@ -44,3 +44,10 @@ export async function openConnected(t: ReturnType<typeof setup>) {
 export async function settle() {
   for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
 }
+
+/** The page as a test found it: no element, and no tab state or conversation marks to carry into the next test. */
+export function clearPage(): void {
+  document.body.replaceChildren();
+  sessionStorage.clear();
+  localStorage.clear();
+}

@@ -4,6 +4,7 @@
 // the first answer awaited. Returns the probe's marks, the requests after the tap (resource
 // timing) and the main thread's busy time between the moments of the waterfall (from a trace).
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { launcherCentre } from '../alone.ts';
 import type { TraceEvent } from '../trace.ts';
 import { installTapProbe, type TapMarks } from './probe.ts';
 
@@ -51,10 +52,7 @@ async function storeConversation(page: Page, url: string): Promise<void> {
 }
 
 async function tapLauncher(page: Page, way: TapWay): Promise<void> {
-  const launcher = page.getByRole('button', { name: 'Open chat', exact: true });
-  await launcher.waitFor();
-  const box = (await launcher.boundingBox())!;
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [x, y] = await launcherCentre(page, 'Open chat');
   if (way === 'hover, then tap') {
     await page.mouse.move(x, y);
     await page.waitForTimeout(HOVER_BEFORE_TAP_MS);

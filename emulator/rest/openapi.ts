@@ -165,8 +165,16 @@ const SHIPPED_SERVER = {
   },
 };
 
+let built: Json | undefined;
+
 /** The document; `server` is the emulator's own address when it serves it, absent for the shipped copy. */
 export function openApiDocument(server?: string): Json {
+  // The schemas' conversion runs once; each request gets the same document with its own address.
+  built ??= document();
+  return { ...built, servers: [server ? { url: server } : SHIPPED_SERVER] };
+}
+
+function document(): Json {
   return {
     openapi: '3.1.1',
     info: {
@@ -175,7 +183,7 @@ export function openApiDocument(server?: string): Json {
       description:
         'The conversational messaging service’s REST API (spec 4.3-4.5) and management API (4.6) as the Parley emulator enforces them. Asking calls without `sync=true` answer `{status: "ok"}` and send their result to the webhook. Errors are JSON: `{status: "error", message, field?}`.',
     },
-    servers: [server ? { url: server } : SHIPPED_SERVER],
+    servers: [SHIPPED_SERVER],
     tags: [
       { name: 'REST messaging', description: 'Spec 4.3-4.5, authenticated by the REST API key itself in `Authorization`' },
       { name: 'Management', description: 'Spec 4.6, authenticated by `Authorization: Bearer <management key>`' },

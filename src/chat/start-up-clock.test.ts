@@ -4,13 +4,11 @@
 // once its address request is on its way, not before. (A file of its own: the clock, once made,
 // is kept for the module's life.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settle, setup } from '../../test/element-fixture.ts';
+import { settle, setup, clearPage } from '../../test/element-fixture.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
-  document.body.replaceChildren();
-  sessionStorage.clear();
-  localStorage.clear();
+  clearPage();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -3,13 +3,11 @@
 // phone about a tenth of a second, so no number is written while there is none to show. (The
 // clock's test is a file of its own: an Intl object made once is kept for the module's life.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settle, setup } from '../../test/element-fixture.ts';
+import { settle, setup, clearPage } from '../../test/element-fixture.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
-  document.body.replaceChildren();
-  sessionStorage.clear();
-  localStorage.clear();
+  clearPage();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { elementClassWithChat } from '../../test/chat-element.ts';
-import { nextTag, openConnected, settle, setup } from '../../test/element-fixture.ts';
+import { nextTag, openConnected, settle, setup, clearPage } from '../../test/element-fixture.ts';
 import { defineParleyChat } from '../define.ts';
 import type { ParleyChatElement } from './parley-chat.ts';
 
@@ -10,10 +10,7 @@ beforeEach(() => {
   vi.setSystemTime(1_000_000);
 });
 afterEach(() => {
-  document.body.replaceChildren();
-  // The tab's open panel and the conversation marks would carry into the next test.
-  sessionStorage.clear();
-  localStorage.clear();
+  clearPage();
   vi.useRealTimers();
 });
 
