@@ -143,6 +143,9 @@
 // shows (its Intl.NumberFormat and PluralRules cost the panel's first task a third of its time),
 // and a just-opened panel's clock made once its address request is on its way: the chat 44.78 kB
 // (45,859 bytes, +29), the budget 44.79 (the chat's hash moves the loader by a few bytes too).
+// Issue 43's head start: a visitor who opens the chat has its address asked for before the panel
+// is drawn (connection/early-address.ts; the first answer 68 ms sooner on the tap bench): the chat
+// 44.96 kB (46,038 bytes, +179; the import's place alone moves it by 50 to 300), the budget 44.96.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -157,7 +160,7 @@ const largestLanguage = languages.reduce(
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.79, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.96, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   {

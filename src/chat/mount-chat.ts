@@ -4,7 +4,7 @@ import { computed, effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { watchInline } from './inline-layout.ts';
 import { warnOfLayoutValues } from '../layouts/layout-values.ts';
-import { createChatClient, type ChatClientOptions } from '../client/create-chat-client.ts';
+import { createChatClient, headStart, type ChatClientOptions } from '../client/create-chat-client.ts';
 import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { panelStrings, say } from '../i18n/strings.ts';
@@ -46,6 +46,9 @@ export function mountChat(host: ChatHost): MountedChat {
   const teardown = wireEvents(host, client);
   // Opened before the chat arrived: the tab remembers it, as for an open once the chat is here.
   if (host.state.open) client.setPanelOpen(true);
+  // Opened by the visitor: the connection gets its head start before the panel is drawn.
+  const early =
+    host.state.open && host.state.askedOpen && client.status.value.state !== 'error' ? headStart(options, host.deps.platform) : undefined;
 
   const open = computed(() => state.value.open);
   const layout = watchInline(element, host.mountPoint, () => client.connect());
@@ -98,12 +101,14 @@ export function mountChat(host: ChatHost): MountedChat {
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The messages' clock (its locale's Intl object, a tenth of a second on a slow phone) loads in
   // a task of its own: at once for a panel open before a reload, whose messages show as soon as
-  // storage is read; for a panel the visitor just opened, once the connection has started, so
-  // that it runs while the address request is on its way rather than before it.
+  // storage is read; for a panel the visitor just opened, once its early address has come (the
+  // socket is then opening), or else once the connection has started, while the address request
+  // is on its way.
   if (client.panelOpen.value || open.value) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const prepare = () => (timer ??= setTimeout(() => prepareClock(strings.value.language)));
     if (!host.state.askedOpen) prepare();
+    else if (early) void early.then(prepare);
     else teardown.push(effect(() => void (client.status.value.state !== 'idle' && prepare())));
     teardown.push(() => clearTimeout(timer));
   }

@@ -2,8 +2,10 @@
 // shared by every tab of the browser for the same clientId: one tab's engine holds the socket
 // (engine/engine.ts), each tab shows a replica of it (conversation/replica.ts), and
 // tabs/coordinator.ts decides which is which.
+import { askEarly } from '../connection/early-address.ts';
 import { signal } from '@preact/signals-core';
 import { resolvePlatform } from '../browser/platform.ts';
+import { resolveHttpUrl } from '../util/http-url.ts';
 import type { ChatClientEventMap, SharedEvent } from '../conversation/events.ts';
 import { browserLocale, type ChatUser } from '../conversation/send-payloads.ts';
 import { createReplica, type Op } from '../conversation/replica.ts';
@@ -174,4 +176,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       return coordinator.destroy();
     },
   };
+}
+
+/**
+ * The connection's head start when the visitor opens the chat (issue 43): in plain mode its
+ * address is asked for at once, before the panel is drawn, storage read and the tabs' holder
+ * chosen; the holder's first attempt takes it (connection/early-address.ts). Returns the answer to come.
+ */
+export function headStart(options: Partial<ChatClientOptions>, given: ChatClientOptions['platform']): Promise<unknown> | undefined {
+  const baseUrl = resolveHttpUrl(options.baseUrl ?? '');
+  const platform = resolvePlatform(given);
+  if (baseUrl && options.clientId && !options.sdkUrl?.trim())
+    return askEarly({ mode: 'plain', baseUrl, clientId: options.clientId }, platform, platform.clock.now());
 }

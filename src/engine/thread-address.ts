@@ -2,6 +2,7 @@
 // its answer means for the thread (a newer secret; a stored secret the service no longer takes).
 import { requestAddress, type AddressRequest, type AddressResult } from '../connection/address.ts';
 import type { ConnectionError } from '../connection/machine.ts';
+import { takeEarly } from '../connection/early-address.ts';
 import type { Platform } from '../browser/platform.ts';
 
 export interface AddressSettings {
@@ -44,7 +45,10 @@ export async function requestThreadAddress(
         secret: thread.nonce ?? '',
       }
     : { mode: 'plain', baseUrl: settings.baseUrl, clientId: settings.clientId };
-  const result = await requestAddress(request, { ...platform, signal });
+  // The head start's, if the visitor's opening of the chat asked for one (early-address.ts).
+  const result =
+    (request.mode === 'plain' && (await takeEarly(request, platform.clock.now()))) ||
+    (await requestAddress(request, { ...platform, signal }));
   return {
     result,
     ...(result.ok && result.secret && result.secret !== thread.nonce ? { newSecret: result.secret } : {}),
