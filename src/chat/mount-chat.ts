@@ -9,7 +9,7 @@ import { ChatApp } from '../ui/App.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { panelStrings, say } from '../i18n/strings.ts';
 import { widgetCss } from '../ui/styles.ts';
-import { prepareClock } from '../ui/time.ts';
+import { dayLabel, prepareClock } from '../ui/time.ts';
 import type { WidgetView } from '../ui/view.ts';
 import { optionsFromAttributes } from '../loader/attributes.ts';
 import type { ChatHost, ElementState, MountedChat } from '../loader/chat-host.ts';
@@ -47,8 +47,7 @@ export function mountChat(host: ChatHost): MountedChat {
   // Opened before the chat arrived: the tab remembers it, as for an open once the chat is here.
   if (host.state.open) client.setPanelOpen(true);
   // Opened by the visitor: the connection gets its head start before the panel is drawn.
-  const early =
-    host.state.open && host.state.askedOpen && client.status.value.state !== 'error' ? headStart(options, host.deps.platform) : undefined;
+  if (host.state.open && host.state.askedOpen && client.status.value.state !== 'error') headStart(options, host.deps.platform);
 
   const open = computed(() => state.value.open);
   const layout = watchInline(element, host.mountPoint, () => client.connect());
@@ -83,7 +82,9 @@ export function mountChat(host: ChatHost): MountedChat {
     watchViewport(root, open),
     effect(() => {
       const count = client.unread.value;
-      host.launcher.setUnread(count, count > 0 ? say(strings.value, 'unread', { count }) : ''); // no Intl objects for none
+      // No Intl objects for none, nor while the panel (which hides the launcher) is open: the
+      // first answer's count would make them in the task that shows it.
+      host.launcher.setUnread(count, count > 0 && !open.value ? say(strings.value, 'unread', { count }) : '');
     }),
   );
   // The rich templates', the menu's and the Markdown's styles, after the chat's, once their code is here.
@@ -101,14 +102,18 @@ export function mountChat(host: ChatHost): MountedChat {
   teardown.push(watchNotifications({ clientId: options.clientId ?? '', unread: client.unread, open, notify }));
   // The messages' clock (its locale's Intl object, a tenth of a second on a slow phone) loads in
   // a task of its own: at once for a panel open before a reload, whose messages show as soon as
-  // storage is read; for a panel the visitor just opened, once its early address has come (the
-  // socket is then opening), or else once the connection has started, while the address request
-  // is on its way.
+  // storage is read; for a panel the visitor just opened, once the connection has started: while
+  // its address request is on its way, or while the socket opens on the address the head start
+  // already has (the socket is made first, in the task that starts the connection).
   if (client.panelOpen.value || open.value) {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const prepare = () => (timer ??= setTimeout(() => prepareClock(strings.value.language)));
+    const prepare = () =>
+      (timer ??= setTimeout(() => {
+        const { language } = strings.value;
+        prepareClock(language);
+        dayLabel(0, 0, language); // and the days' words ("Today"), which the first message says too
+      }));
     if (!host.state.askedOpen) prepare();
-    else if (early) void early.then(prepare);
     else teardown.push(effect(() => void (client.status.value.state !== 'idle' && prepare())));
     teardown.push(() => clearTimeout(timer));
   }

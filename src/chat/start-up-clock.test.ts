@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // What a panel's start-up leaves out of the way of the tap (issue 43): an Intl object costs a slow
 // phone about a tenth of a second, so a panel the visitor just opened makes its messages' clock
-// once its address request is on its way, not before: once the early address has come
-// (connection/early-address.ts), or else once the connection has started. (A file of its own:
-// the clock, once made, is kept for the module's life.)
+// once the connection has started, not before (the head start's address, connection/
+// early-address.ts, goes out before the panel is drawn). (A file of its own: the clock, once
+// made, is kept for the module's life.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle, setup, clearPage } from '../../test/element-fixture.ts';
 

@@ -181,11 +181,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 /**
  * The connection's head start when the visitor opens the chat (issue 43): in plain mode its
  * address is asked for at once, before the panel is drawn, storage read and the tabs' holder
- * chosen; the holder's first attempt takes it (connection/early-address.ts). Returns the answer to come.
+ * chosen; the holder's first attempt takes it (connection/early-address.ts).
  */
-export function headStart(options: Partial<ChatClientOptions>, given: ChatClientOptions['platform']): Promise<unknown> | undefined {
+export function headStart(options: Partial<ChatClientOptions>, given: ChatClientOptions['platform']): void {
   const baseUrl = resolveHttpUrl(options.baseUrl ?? '');
   const platform = resolvePlatform(given);
   if (baseUrl && options.clientId && !options.sdkUrl?.trim())
-    return askEarly({ mode: 'plain', baseUrl, clientId: options.clientId }, platform, platform.clock.now());
+    askEarly({ mode: 'plain', baseUrl, clientId: options.clientId }, platform, platform.clock.now());
 }

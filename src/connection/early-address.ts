@@ -18,10 +18,9 @@ let early: { key: string; at: number; result: Promise<AddressResult> } | undefin
 
 const keyOf = (request: PlainRequest) => `${request.clientId} ${request.baseUrl}`;
 
-/** Asks for an address now, for the next attempt of the same client and service; its answer is returned too. */
-export function askEarly(request: PlainRequest, deps: AddressDeps, now: number): Promise<AddressResult> {
+/** Asks for an address now, for the next attempt of the same client and service. */
+export function askEarly(request: PlainRequest, deps: AddressDeps, now: number): void {
   early = { key: keyOf(request), at: now, result: requestAddress(request, deps) };
-  return early.result;
 }
 
 /**
