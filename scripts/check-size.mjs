@@ -146,6 +146,8 @@
 // Issue 43's head start: a visitor who opens the chat has its address asked for before the panel
 // is drawn (connection/early-address.ts; the first answer 68 ms sooner on the tap bench): the chat
 // 44.96 kB (46,038 bytes, +179; the import's place alone moves it by 50 to 300), the budget 44.96.
+// The first answer's task lighter (the launcher's count in words only while the panel is closed;
+// the days' words made with the clock): the chat 44.97 kB (46,049 bytes, +11), the budget 44.97.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { bytesByArea } from './size-areas.mjs';
@@ -160,7 +162,7 @@ const largestLanguage = languages.reduce(
 
 const budgets = [
   { name: 'the loader', files: ['parley.js'], budget: 7.99, ceiling: 8 },
-  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.96, ceiling: 45 },
+  { name: 'the chat, loaded on intent', files: dist.filter((file) => /^parley-chat\.[\w-]+\.js$/.test(file)), budget: 44.97, ceiling: 45 },
   { name: `the largest of ${languages.length} languages`, files: largestLanguage ? [largestLanguage] : [], budget: 1.26, ceiling: 1.5 },
   // Loaded with the first rich response or long text; its ceiling is ours: templates beyond text stay small.
   {
