@@ -14,31 +14,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** An element the visitor opened, its socket open, and spies on the Intl objects that write numbers. */
+async function openedWithSpies() {
+  const numbers = vi.spyOn(Intl, 'NumberFormat');
+  const plurals = vi.spyOn(Intl, 'PluralRules');
+  const t = setup();
+  const element = t.create();
+  element.open();
+  await settle();
+  const socket = t.sockets.last();
+  socket.open();
+  await settle();
+  return { element, socket, numbers, plurals };
+}
+
 describe("the chat's start-up", () => {
   it('writes no count (no Intl.NumberFormat or PluralRules) while there are no unread messages to show', async () => {
-    const numbers = vi.spyOn(Intl, 'NumberFormat');
-    const plurals = vi.spyOn(Intl, 'PluralRules');
-    const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    t.sockets.last().open();
-    await settle();
+    const { element, numbers, plurals } = await openedWithSpies();
     expect(element.shadowRoot!.querySelector('textarea[part~="input"]')).not.toBeNull();
     expect(numbers).not.toHaveBeenCalled();
     expect(plurals).not.toHaveBeenCalled();
   });
 
   it("writes the launcher's count only once the panel is closed: the first answer in the open panel makes no Intl object", async () => {
-    const numbers = vi.spyOn(Intl, 'NumberFormat');
-    const plurals = vi.spyOn(Intl, 'PluralRules');
-    const t = setup();
-    const element = t.create();
-    element.open();
-    await settle();
-    const socket = t.sockets.last();
-    socket.open();
-    await settle();
+    const { element, socket, numbers, plurals } = await openedWithSpies();
     const { threadId } = element;
     socket.receive({
       type: 'message.received',
